@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
+  SCRYPT_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Wholesale Portal <no-reply@portal.test>'),
+  STAFF_EMAIL: z.email().default('staff@portal.test'),
+  TRUST_PROXY: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  REDIS_URL: z.string().optional(),
+  SEED_DEMO: booleanish.default(true),
+  SEED_CATALOG_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  /** `undefined`: embedded PGlite in `dataDir`; `memory://` for a throwaway one. */
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  scryptCostLog2: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
+  trustProxy: string[] | false;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  authRateLimit: { max: number; windowSeconds: number };
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  /** Size of the generated demo catalog seeded into an empty database. */
+  seedCatalogProducts: number;
+  mailWorkerIntervalMs: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  devMailbox: boolean;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Outside production, a secret is made once and kept in DATA_DIR so tokens survive restarts. */
+function resolveJwtSecret(env: Env, dataDir: string, embedded: boolean): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET (32 characters or more) is required in production');
+  }
+  if (!embedded) return new Uint8Array(randomBytes(32));
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** Parses the environment once; throws with every bad variable named. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const embeddedOnDisk = !env.DATABASE_URL;
+  const trustProxy = list(env.TRUST_PROXY);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
+    accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
+    scryptCostLog2: env.SCRYPT_COST_LOG2,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    staffEmail: env.STAFF_EMAIL,
+    trustProxy: trustProxy.length ? trustProxy : false,
+    corsOrigins: list(env.CORS_ORIGINS),
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    authRateLimit: {
+      max: env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    redisUrl: env.REDIS_URL,
+    seedDemo: env.SEED_DEMO,
+    seedCatalogProducts: env.SEED_CATALOG_PRODUCTS,
+    mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    devMailbox: env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedCatalog } from './db/seed/catalog';
+import { seedDemo } from './db/seed/demo';
+import { startMailWorker } from './platform/mail/worker';
+import { buildApp } from './server';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase(config.databaseUrl, config.dataDir);
+await database.migrate();
+const app = await buildApp({ config, db: database.db });
+if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {
+  app.log.info('demo data seeded');
+}
+if (config.seedDemo) {
+  const catalog = await seedCatalog(database.db, { products: config.seedCatalogProducts });
+  if (catalog.products) app.log.info(catalog, 'demo catalog seeded');
+}
+const mailWorker = startMailWorker(database.db, config, app.log);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await mailWorker.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+// Build the catalog index now rather than on the first buyer's request.
+app.catalog
+  .snapshot()
+  .catch((error: unknown) => app.log.error({ err: error }, 'catalog index build failed'));

@@ -1,0 +1,66 @@
+import {
+  companyIdParamsSchema,
+  messageResponseSchema,
+  registrationListQuerySchema,
+  registrationListSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/guard';
+import { t } from '../../platform/i18n';
+import { listPendingRegistrations, reviewRegistration } from './service';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** Back-office calls for the shop's staff (role admin). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const review = requirePermission('registrations.review');
+
+  app.get(
+    '/registrations',
+    {
+      preHandler: review,
+      schema: {
+        tags,
+        security,
+        querystring: registrationListQuerySchema,
+        response: { 200: registrationListSchema },
+      },
+    },
+    async (request) => listPendingRegistrations(app.db, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/registrations/:companyId/approve',
+    {
+      preHandler: review,
+      schema: {
+        tags,
+        security,
+        params: companyIdParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await reviewRegistration(app.db, app.config, request.params.companyId, 'approve');
+      return { message: t(request.locale, 'messages.registration_approved') };
+    },
+  );
+
+  app.post(
+    '/registrations/:companyId/reject',
+    {
+      preHandler: review,
+      schema: {
+        tags,
+        security,
+        params: companyIdParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await reviewRegistration(app.db, app.config, request.params.companyId, 'reject');
+      return { message: t(request.locale, 'messages.registration_rejected') };
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import type { Locale, Registration, RegistrationList } from '@portal/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import { conflict, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { webUrl } from '../../platform/urls';
+
+const pendingOwner = and(eq(users.companyId, companies.id), eq(users.role, 'owner'));
+
+/** Company registrations waiting for review, oldest first, paginated in the database. */
+export async function listPendingRegistrations(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<RegistrationList> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ company: companies, owner: users })
+      .from(companies)
+      .innerJoin(users, pendingOwner)
+      .where(eq(companies.status, 'pending'))
+      .orderBy(asc(companies.createdAt), asc(companies.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(companies).where(eq(companies.status, 'pending')),
+  ]);
+  const total = totals?.total ?? 0;
+  const items: Registration[] = rows.map(({ company, owner }) => ({
+    company: {
+      _id: company.id,
+      company: company.name,
+      company_register_number: company.companyRegisterNumber,
+      vat_number: company.vatNumber,
+      country: company.country as Registration['company']['country'],
+      city: company.city,
+      postcode: company.postcode,
+      street: company.street,
+      house_number: company.houseNumber,
+      created_at: company.createdAt.toISOString(),
+    },
+    owner: {
+      _id: owner.id,
+      full_name: `${owner.firstName} ${owner.lastName}`,
+      email: owner.email,
+      phone: owner.phone,
+    },
+  }));
+  return { items, total, page, totalPage: Math.max(1, Math.ceil(total / limit)) };
+}
+
+type Decision = 'approve' | 'reject';
+
+/**
+ * Approves or rejects a pending registration: the company and its owner change status together,
+ * and the owner is mailed in their language (approval: the sign-in email and link, no password).
+ */
+export async function reviewRegistration(
+  db: Db,
+  config: Config,
+  companyId: string,
+  decision: Decision,
+) {
+  await db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id, name: companies.name, status: companies.status })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update')
+      .limit(1);
+    if (!company) throw notFound();
+    if (company.status !== 'pending') throw conflict('errors.registration_not_pending');
+    await tx
+      .update(companies)
+      .set({
+        status: decision === 'approve' ? 'active' : 'rejected',
+        reviewedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, companyId));
+    const owners = await tx
+      .update(users)
+      .set({ status: decision === 'approve' ? 'active' : 'inactive', updatedAt: sql`now()` })
+      .where(
+        and(eq(users.companyId, companyId), eq(users.role, 'owner'), eq(users.status, 'pending')),
+      )
+      .returning({ email: users.email, firstName: users.firstName, locale: users.locale });
+    for (const owner of owners) {
+      const locale = owner.locale as Locale;
+      if (decision === 'approve') {
+        await enqueueMail(tx, {
+          to: owner.email,
+          template: 'registration_approved',
+          locale,
+          vars: {
+            first_name: owner.firstName,
+            company: company.name,
+            email: owner.email,
+            sign_in_url: webUrl(config, locale, '/sign-in'),
+          },
+        });
+      } else {
+        await enqueueMail(tx, {
+          to: owner.email,
+          template: 'registration_rejected',
+          locale,
+          vars: { first_name: owner.firstName, company: company.name },
+        });
+      }
+    }
+  });
+}

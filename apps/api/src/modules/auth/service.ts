@@ -1,0 +1,250 @@
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  type ResetPasswordChange,
+  type SetPasswordRequest,
+  type SigninRequest,
+  type SigninResponse,
+  type SignupRequest,
+  type UserStatus,
+} from '@portal/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { companies, sessions, users } from '../../db/schema';
+import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { consumeSecureKey, findSecureKey, issueSecureKey } from '../../platform/auth/secure-keys';
+import { signAccessToken } from '../../platform/auth/tokens';
+import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { webUrl } from '../../platform/urls';
+import { findUserByEmail, getMe } from '../users/service';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+  locale: Locale;
+}
+
+const statusMessage: Partial<Record<UserStatus, MessageKey>> = {
+  pending: 'errors.account_pending',
+  inactive: 'errors.account_inactive',
+  blocked: 'errors.account_blocked',
+  deleted: 'errors.account_deleted',
+};
+
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(costLog2: number) {
+  let hash = dummyHashes.get(costLog2);
+  if (!hash) {
+    hash = makeDummyHash(costLog2);
+    dummyHashes.set(costLog2, hash);
+  }
+  return hash;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' ||
+    (error as { cause?: { code?: string } }).cause?.code === '23505');
+
+/** Checks the password, then the account status, and opens a session. */
+export async function signIn(
+  { db, config }: AuthDeps,
+  { email, password }: SigninRequest,
+  client: ClientInfo,
+): Promise<SigninResponse> {
+  const user = await findUserByEmail(db, email);
+  // An unknown email costs the same scrypt work as a wrong password.
+  const passwordOk = await verifyPassword(
+    password,
+    user?.passwordHash ?? (await dummyHash(config.scryptCostLog2)),
+  );
+  if (!user || !user.passwordHash || !passwordOk) throw unauthorized('errors.invalid_credentials');
+  const blocked = statusMessage[user.status as UserStatus];
+  if (blocked) throw forbidden(blocked);
+
+  const expiresAt = new Date(Date.now() + config.accessTokenTtlSeconds * 1000);
+  const [session] = await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ locale: client.locale, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    return tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 500),
+      })
+      .returning({ id: sessions.id });
+  });
+  if (!session) throw new Error('session insert returned nothing');
+  const accessToken = await signAccessToken(config.jwtSecret, user.id, session.id, expiresAt);
+  return { access_token: accessToken, user: await getMe(db, config, user.id) };
+}
+
+/** Revokes the session of the token: the same token is refused from now on. */
+export async function signOut(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every open session of a user (password reset, and later blocking or deleting). */
+export async function revokeAllSessions(db: Executor, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Registers a company with its owner, both pending until staff approve; mails both sides. */
+export async function signUp({ db, config }: AuthDeps, input: SignupRequest, locale: Locale) {
+  if (await findUserByEmail(db, input.email)) throw conflict('errors.email_taken');
+  const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
+  try {
+    await db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.company_name,
+          companyRegisterNumber: input.company_register_number,
+          vatNumber: input.vat_number,
+          country: input.country,
+          city: input.city,
+          postcode: input.postcode,
+          street: input.street,
+          houseNumber: input.house_number,
+          status: 'pending',
+        })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('company insert returned nothing');
+      await tx.insert(users).values({
+        companyId: company.id,
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone || null,
+        passwordHash,
+        role: 'owner',
+        status: 'pending',
+        locale,
+      });
+      await enqueueMail(tx, {
+        to: input.email,
+        template: 'registration_received',
+        locale,
+        vars: { first_name: input.first_name, company: input.company_name },
+      });
+      await enqueueMail(tx, {
+        to: config.staffEmail,
+        template: 'registration_staff',
+        locale: DEFAULT_LOCALE,
+        vars: {
+          company: input.company_name,
+          vat_number: input.vat_number,
+          country: input.country,
+          applicant_name: `${input.first_name} ${input.last_name}`,
+          applicant_email: input.email,
+          review_url: `${config.appUrl}/admin/registrations`,
+        },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('errors.email_taken');
+    throw error;
+  }
+}
+
+/** The invited member behind a live invitation key. */
+export async function checkInvitation(db: Db, key: string) {
+  const found = await findSecureKey(db, key, 'invitation');
+  if (!found) throw notFound('errors.key_invalid');
+  const [row] = await db
+    .select({
+      email: users.email,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      company: companies.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, found.userId), inArray(users.status, ['pending', 'inactive'])))
+    .limit(1);
+  if (!row) throw notFound('errors.key_invalid');
+  return row;
+}
+
+/** Sets an invited member's password and activates them; the key is used up. */
+export async function acceptInvitation(
+  { db, config }: AuthDeps,
+  key: string,
+  { password }: SetPasswordRequest,
+) {
+  const passwordHash = await hashPassword(password, config.scryptCostLog2);
+  await db.transaction(async (tx) => {
+    const userId = await consumeSecureKey(tx, key, 'invitation');
+    if (!userId) throw notFound('errors.key_invalid');
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, status: 'active', updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), inArray(users.status, ['pending', 'inactive'])))
+      .returning({ id: users.id });
+    if (!updated) throw notFound('errors.key_invalid');
+  });
+}
+
+/** Sends a reset link to an active account; answers the same whether or not the email exists. */
+export async function requestPasswordReset({ db, config }: AuthDeps, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status !== 'active' || !user.passwordHash) return;
+  const locale = (user.locale as Locale) ?? DEFAULT_LOCALE;
+  await db.transaction(async (tx) => {
+    const key = await issueSecureKey(tx, user.id, 'reset_password');
+    await enqueueMail(tx, {
+      to: user.email,
+      template: 'password_reset',
+      locale,
+      vars: {
+        first_name: user.firstName,
+        reset_url: `${webUrl(config, locale, '/set-password')}?type=reset&key=${key}`,
+        expires_minutes: 60,
+      },
+    });
+  });
+}
+
+/** Tells whether a key is live, for which purpose and account. */
+export async function checkSecureKey(db: Db, key: string) {
+  const found = await findSecureKey(db, key);
+  if (!found) throw notFound('errors.key_invalid');
+  return {
+    valid: true as const,
+    purpose: found.purpose as 'invitation' | 'reset_password',
+    email: found.email,
+  };
+}
+
+/** Sets a new password from a reset key and signs the user out everywhere. */
+export async function changePasswordWithKey({ db, config }: AuthDeps, input: ResetPasswordChange) {
+  const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
+  await db.transaction(async (tx) => {
+    const userId = await consumeSecureKey(tx, input.key, 'reset_password');
+    if (!userId) throw notFound('errors.key_invalid');
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+  });
+}

@@ -1,0 +1,208 @@
+import {
+  advancedFilterRequestSchema,
+  advancedFilterResponseSchema,
+  categoryDetailSchema,
+  categoryListResponseSchema,
+  idParamsSchema,
+  increaseViewsResponseSchema,
+  localeQuerySchema,
+  nestedCategoriesResponseSchema,
+  productFilterKindSchema,
+  productFilterQuerySchema,
+  productListResponseSchema,
+  productSchema,
+  productSearchQuerySchema,
+  productSearchResponseSchema,
+  skuParamsSchema,
+  slugParamsSchema,
+  type Locale,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf, requirePermission } from '../../platform/auth/guard';
+import {
+  getCategory,
+  getProduct,
+  increaseViews,
+  listCategories,
+  listProducts,
+  nestedCategories,
+  searchProducts,
+  topProducts,
+  type CatalogDeps,
+} from './service';
+
+const security = [{ bearer: [] }];
+/** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
+const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.locale;
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['categories'];
+  app.addHook('preHandler', requirePermission('catalog.view'));
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: localeQuerySchema,
+        response: { 200: categoryListResponseSchema },
+      },
+    },
+    async (request) => ({
+      items: await listCategories(app.catalog, localeOf(request, request.query.locale)),
+    }),
+  );
+
+  app.get(
+    '/nested-categories',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: localeQuerySchema,
+        response: { 200: nestedCategoriesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tree, etag } = await nestedCategories(
+        app.catalog,
+        localeOf(request, request.query.locale),
+      );
+      // The tree changes rarely: let the browser revalidate it cheaply with If-None-Match.
+      reply
+        .header('ETag', etag)
+        .header('Cache-Control', 'private, no-cache')
+        .header('Vary', 'Authorization');
+      if (request.headers['if-none-match'] === etag) {
+        // A 304 has no body: no response schema applies to it.
+        return reply.status(304 as 200).send(undefined as never);
+      }
+      return { nestedCategories: tree };
+    },
+  );
+
+  app.get(
+    '/getBySlug/:slug',
+    {
+      schema: {
+        tags,
+        security,
+        params: slugParamsSchema,
+        querystring: localeQuerySchema,
+        response: { 200: categoryDetailSchema },
+      },
+    },
+    async (request) =>
+      getCategory(app.catalog, request.params.slug, localeOf(request, request.query.locale)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        querystring: localeQuerySchema,
+        response: { 200: categoryDetailSchema },
+      },
+    },
+    async (request) =>
+      getCategory(app.catalog, request.params.id, localeOf(request, request.query.locale)),
+  );
+};
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['products'];
+  const deps: CatalogDeps = { db: app.db, index: app.catalog, settings: app.productSettings };
+  app.addHook('preHandler', requirePermission('catalog.view'));
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: productSearchQuerySchema,
+        response: { 200: productSearchResponseSchema },
+      },
+    },
+    async (request) => {
+      const { search, locale, limit } = request.query;
+      return { items: await searchProducts(deps, search, localeOf(request, locale), limit) };
+    },
+  );
+
+  app.post(
+    '/advanced-filter',
+    {
+      schema: {
+        tags,
+        security,
+        body: advancedFilterRequestSchema,
+        response: { 200: advancedFilterResponseSchema },
+      },
+    },
+    async (request) => listProducts(deps, request.body, localeOf(request, request.body.locale)),
+  );
+
+  app.get(
+    '/filter/:kind',
+    {
+      schema: {
+        tags,
+        security,
+        params: productFilterKindSchema,
+        querystring: productFilterQuerySchema,
+        response: { 200: productListResponseSchema },
+      },
+    },
+    async (request) => ({
+      items: await topProducts(
+        deps,
+        request.params.kind,
+        localeOf(request, request.query.locale),
+        request.query.limit,
+      ),
+    }),
+  );
+
+  // A product by sku, slug or id: the same answer, three ways to ask.
+  for (const [path, key, params] of [
+    ['/sku/:sku', 'sku', skuParamsSchema],
+    ['/slug/:slug', 'slug', slugParamsSchema],
+    ['/:id', 'id', idParamsSchema],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          params,
+          querystring: localeQuerySchema,
+          response: { 200: productSchema },
+        },
+      },
+      async (request) => {
+        const value = (request.params as Record<typeof key, string>)[key];
+        return getProduct(deps, key, value, localeOf(request, request.query.locale));
+      },
+    );
+  }
+
+  app.put(
+    '/increase-views/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: increaseViewsResponseSchema },
+      },
+    },
+    async (request) => increaseViews(deps, request.params.id, contextOf(request).userId),
+  );
+};

@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import {
+  CATALOG_LIMITS,
+  DEFAULT_LOCALE,
+  type AdvancedFilterResponse,
+  type Category,
+  type CategoryDetail,
+  type Locale,
+  type NestedCategory,
+  type Product,
+  type ProductListItem,
+  type ProductSearchItem,
+  type ProductSettings,
+  type ProductSort,
+} from '@portal/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { toCents } from '../../platform/money';
+import type { CatalogIndex } from './catalog-index';
+import type { CatalogSnapshot, CategoryNode } from './catalog-snapshot';
+import { findListItems, findProduct, recordView } from './product-repo';
+
+export interface CatalogDeps {
+  db: Db;
+  index: CatalogIndex;
+  settings: () => Promise<ProductSettings>;
+}
+
+export interface ListingFilter {
+  category?: string;
+  manufacturer?: string;
+  in_stock?: boolean;
+  price_min?: number;
+  price_max?: number;
+  search?: string;
+  sort?: ProductSort;
+  page?: number;
+  limit?: number;
+}
+
+/** Header search and 'I'm looking for': best matches first, titles in the requested language. */
+export async function searchProducts(
+  deps: CatalogDeps,
+  text: string,
+  locale: Locale,
+  limit: number = CATALOG_LIMITS.searchDefaultLimit,
+): Promise<ProductSearchItem[]> {
+  const snapshot = await deps.index.snapshot();
+  const docs = snapshot.search.search(text, limit);
+  const { low_stock_threshold } = await deps.settings();
+  return findListItems(
+    deps.db,
+    docs.map((doc) => snapshot.ids[doc] as string),
+    locale,
+    low_stock_threshold,
+  );
+}
+
+/** The category listing: filters, sort and pagination over the in-memory index, rows from the database. */
+export async function listProducts(
+  deps: CatalogDeps,
+  filter: ListingFilter,
+  locale: Locale,
+): Promise<AdvancedFilterResponse> {
+  const snapshot = await deps.index.snapshot();
+  const settings = await deps.settings();
+  const limit = Math.min(
+    filter.limit ?? settings.listing_page_size,
+    CATALOG_LIMITS.listingMaxLimit,
+  );
+  const page = filter.page ?? 1;
+  let categoryId: string | null = null;
+  if (filter.category) {
+    const node = snapshot.findCategory(filter.category);
+    if (!node) throw notFound();
+    categoryId = node.id;
+  }
+  const ordered = snapshot.ordered(categoryId, filter.sort ?? settings.default_sort);
+  const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
+  const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
+  const maxCents = filter.price_max === undefined ? Infinity : toCents(filter.price_max);
+  const manufacturer = filter.manufacturer?.toLowerCase();
+
+  const offset = (page - 1) * limit;
+  const pageDocs: number[] = [];
+  const facets = new Map<string, number>();
+  let total = 0;
+  for (const doc of ordered) {
+    if (filter.in_stock && !snapshot.available[doc]) continue;
+    const price = snapshot.price[doc] as number;
+    if (price < minCents || price > maxCents) continue;
+    if (matches && !matches.has(doc)) continue;
+    const maker = snapshot.manufacturer[doc] as string;
+    facets.set(maker, (facets.get(maker) ?? 0) + 1);
+    if (manufacturer && maker.toLowerCase() !== manufacturer) continue;
+    if (total >= offset && pageDocs.length < limit) pageDocs.push(doc);
+    total++;
+  }
+  const items = await findListItems(
+    deps.db,
+    pageDocs.map((doc) => snapshot.ids[doc] as string),
+    locale,
+    settings.low_stock_threshold,
+  );
+  return {
+    items,
+    total,
+    page,
+    totalPage: Math.max(1, Math.ceil(total / limit)),
+    manufacturers: [...facets]
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+  };
+}
+
+/** Most viewed or best-selling products of the whole catalog. */
+export async function topProducts(
+  deps: CatalogDeps,
+  kind: 'most_viewed' | 'best_seller',
+  locale: Locale,
+  limit: number = CATALOG_LIMITS.filterListLimit,
+): Promise<ProductListItem[]> {
+  const snapshot = await deps.index.snapshot();
+  const docs = snapshot.ordered(null, kind).subarray(0, limit);
+  const { low_stock_threshold } = await deps.settings();
+  return findListItems(
+    deps.db,
+    Array.from(docs, (doc) => snapshot.ids[doc] as string),
+    locale,
+    low_stock_threshold,
+  );
+}
+
+const byKey = {
+  id: (value: string) => eq(products.id, value),
+  sku: (value: string) => eq(products.sku, value),
+  slug: (value: string) => eq(products.slug, value),
+};
+
+/** A product by id, sku or slug; 404 when unknown or inactive. */
+export async function getProduct(
+  deps: CatalogDeps,
+  key: keyof typeof byKey,
+  value: string,
+  locale: Locale,
+): Promise<Product> {
+  const where: SQL = byKey[key](value);
+  const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
+  const product = await findProduct(deps.db, where, locale, settings.low_stock_threshold, snapshot);
+  if (!product) throw notFound();
+  return product;
+}
+
+/** Counts a product view once per user per day. */
+export async function increaseViews(deps: CatalogDeps, productId: string, userId: string) {
+  const snapshot = await deps.index.snapshot();
+  const doc = snapshot.docOf.get(productId);
+  if (doc === undefined) throw notFound();
+  const result = await recordView(deps.db, productId, userId);
+  if (result.counted) snapshot.addView(doc);
+  return result;
+}
+
+function toCategory(snapshot: CatalogSnapshot, node: CategoryNode, locale: Locale): Category {
+  return {
+    _id: node.id,
+    parent_id: node.parentId,
+    slug: node.slugs[DEFAULT_LOCALE] ?? '',
+    name: node.names[locale] ?? node.names[DEFAULT_LOCALE] ?? '',
+    slugs: node.slugs as Category['slugs'],
+    names: node.names as Category['names'],
+    icon: node.iconPath ? { path: node.iconPath } : null,
+    position: node.position,
+    product_count: snapshot.countIn(node.id),
+  };
+}
+
+/** Every category, flat, in tree order. */
+export async function listCategories(index: CatalogIndex, locale: Locale): Promise<Category[]> {
+  const snapshot = await index.snapshot();
+  const out: Category[] = [];
+  const walk = (nodes: CategoryNode[]) => {
+    for (const node of nodes) {
+      out.push(toCategory(snapshot, node, locale));
+      walk(node.children);
+    }
+  };
+  walk(snapshot.roots);
+  return out;
+}
+
+const nestedCache = new WeakMap<
+  CatalogSnapshot,
+  Map<Locale, { tree: NestedCategory[]; etag: string }>
+>();
+
+/** The category tree in a language, built once per snapshot and language, with its ETag. */
+export async function nestedCategories(index: CatalogIndex, locale: Locale) {
+  const snapshot = await index.snapshot();
+  let perLocale = nestedCache.get(snapshot);
+  if (!perLocale) nestedCache.set(snapshot, (perLocale = new Map()));
+  let cached = perLocale.get(locale);
+  if (!cached) {
+    const build = (nodes: CategoryNode[]): NestedCategory[] =>
+      nodes.map((node) => ({
+        ...toCategory(snapshot, node, locale),
+        children: build(node.children),
+      }));
+    const tree = build(snapshot.roots);
+    const etag = `"${createHash('sha1').update(JSON.stringify(tree)).digest('base64url')}"`;
+    cached = { tree, etag };
+    perLocale.set(locale, cached);
+  }
+  return cached;
+}
+
+/** A category by id or slug (any language) with its path from the root and its children. */
+export async function getCategory(
+  index: CatalogIndex,
+  idOrSlug: string,
+  locale: Locale,
+): Promise<CategoryDetail> {
+  const snapshot = await index.snapshot();
+  const node = snapshot.findCategory(idOrSlug);
+  if (!node) throw notFound();
+  const path: CategoryDetail['path'] = [];
+  for (
+    let at: CategoryNode | undefined = node;
+    at;
+    at = at.parentId ? snapshot.categoryById.get(at.parentId) : undefined
+  ) {
+    path.unshift({
+      _id: at.id,
+      slug: at.slugs[DEFAULT_LOCALE] ?? '',
+      name: at.names[locale] ?? at.names[DEFAULT_LOCALE] ?? '',
+    });
+  }
+  return {
+    ...toCategory(snapshot, node, locale),
+    path,
+    children: node.children.map((child) => toCategory(snapshot, child, locale)),
+  };
+}

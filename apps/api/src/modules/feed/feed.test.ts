@@ -1,0 +1,329 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { LOCALES, type ProductSettings } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  categories,
+  categoryTranslations,
+  companies,
+  productCategories,
+  products,
+  productTranslations,
+  settings,
+  users,
+} from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { xmlFeedKey, xmlFeedUrl } from './key';
+import { catalogXml } from './service';
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+
+const CONTROL_CHARS = '\u0001\u0008';
+const CLEAN_TITLE = `Cell & <Pack> "12V" 'Pro' end`;
+const TRICKY_TITLE = `Cell & <Pack> "12V" 'Pro'${CONTROL_CHARS} end`;
+
+function product(sku: string, overrides: Partial<typeof products.$inferInsert> = {}) {
+  return {
+    sku,
+    reference: `REF-${sku}`,
+    slug: `feed-${sku.toLowerCase()}`,
+    priceCents: 1999,
+    quantity: 40,
+    weightGrams: 350,
+    boxWidthMm: 100,
+    boxHeightMm: 50,
+    boxLengthMm: 200,
+    manufacturer: 'Feedcell',
+    warrantyMonths: 24,
+    specifications: [{ key: 'voltage', value: '12 V' }],
+    images: [{ path: `/media/${sku}.svg`, thumbnail: { path: `/media/${sku}-thumb.svg` } }],
+    ...overrides,
+  };
+}
+
+/** Test fixtures beside whatever catalog the demo seed holds. */
+async function seedFeedFixtures() {
+  // Kept when the demo seed already wrote the shop's settings.
+  const productSettings: ProductSettings = {
+    min_cart_amount: 100,
+    min_cart_quantity: 1,
+    low_stock_threshold: 5,
+    listing_page_size: 24,
+    default_sort: 'best_seller',
+    new_arrival_days: 30,
+  };
+  await t.db
+    .insert(settings)
+    .values({ code: 'product_settings', value: productSettings })
+    .onConflictDoNothing();
+  const [category] = await t.db.insert(categories).values({}).returning({ id: categories.id });
+  if (!category) throw new Error('category not created');
+  await t.db.insert(categoryTranslations).values(
+    LOCALES.map((locale) => ({
+      categoryId: category.id,
+      locale,
+      name: locale === 'en' ? 'Packs & <Cells>' : `Packs ${locale}`,
+      slug: `feed-packs-${locale}`,
+    })),
+  );
+  const rows = await t.db
+    .insert(products)
+    .values([
+      product('FEED-ESC-1', {
+        priceCents: 1205,
+        quantity: 0,
+        ean: '8712345678906',
+        replacedModels: ['A&B <1>'],
+        suitableDevices: [`Drill "X" 'Y'`],
+        specifications: [{ key: 'chemistry', value: 'Li-ion & <NiMH>' }],
+      }),
+      ...['FEED-1', 'FEED-2', 'FEED-3', 'FEED-4'].map((sku) => product(sku)),
+      product('FEED-OFF', { isActive: false }),
+    ])
+    .returning({ id: products.id, sku: products.sku });
+  for (const row of rows) ids[row.sku] = row.id;
+  await t.db.insert(productTranslations).values(
+    rows.flatMap((row) =>
+      row.sku === 'FEED-ESC-1'
+        ? [
+            { productId: row.id, locale: 'en', title: TRICKY_TITLE },
+            { productId: row.id, locale: 'fr', title: 'Batterie à « Pro »' },
+          ]
+        : LOCALES.map((locale) => ({ productId: row.id, locale, title: `${row.sku} ${locale}` })),
+    ),
+  );
+  await t.db
+    .insert(productCategories)
+    .values({ productId: ids['FEED-ESC-1'] ?? '', categoryId: category.id });
+  ids.category = category.id;
+}
+
+async function userId(email: string) {
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+const feed = (id: string, key = xmlFeedKey(t.config.jwtSecret, id)) =>
+  t.app.inject({ method: 'GET', url: `/api/xml/getByUserId/${id}?key=${key}` });
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  isArray: (name) =>
+    ['product', 'title', 'image', 'category', 'model', 'device', 'spec'].includes(name),
+});
+
+interface Text {
+  '#text'?: string;
+  [attribute: string]: string | undefined;
+}
+interface ParsedProduct {
+  sku: string;
+  titles: { title: Text[] };
+  [field: string]: unknown;
+}
+interface ParsedFeed {
+  catalog: { company: string; currency: string; generated_at: string; product?: ParsedProduct[] };
+}
+
+const parse = (xml: string) => parser.parse(xml) as ParsedFeed;
+
+function expectWellFormed(xml: string) {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  if (existsSync('/usr/bin/xmllint')) {
+    const lint = spawnSync('/usr/bin/xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' });
+    expect(lint.stderr).toBe('');
+    expect(lint.status).toBe(0);
+  }
+}
+
+const expectNotFound = (response: Awaited<ReturnType<typeof feed>>) => {
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toMatchObject({ type: 'NOT_FOUND', code: 404 });
+};
+
+let owner: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedFeedFixtures();
+  owner = await userId('owner@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/xml/getByUserId/:userId', () => {
+  it('answers the whole active catalog as well-formed XML to the owner, with the key', async () => {
+    const response = await feed(owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toBe('inline; filename="catalog.xml"');
+    expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<catalog ')).toBe(
+      true,
+    );
+    expectWellFormed(response.body);
+
+    const { catalog } = parse(response.body);
+    expect(catalog).toMatchObject({ company: 'Demo Energy BV', currency: 'EUR' });
+    expect(new Date(catalog.generated_at).toString()).not.toBe('Invalid Date');
+    const active = await t.db
+      .select({ id: products.id, sku: products.sku })
+      .from(products)
+      .where(eq(products.isActive, true));
+    const listed = catalog.product ?? [];
+    expect(listed.map((p) => p.sku).sort()).toEqual(active.map((p) => p.sku).sort());
+    expect(listed.map((p) => p.sku)).not.toContain('FEED-OFF');
+
+    const titles = await t.db
+      .select()
+      .from(productTranslations)
+      .where(
+        inArray(
+          productTranslations.productId,
+          active.map((p) => p.id),
+        ),
+      );
+    const skuOf = new Map(active.map((p) => [p.id, p.sku]));
+    const bySku = new Map(listed.map((p) => [p.sku, p]));
+    for (const entry of listed) {
+      expect(entry.titles.title.map((title) => title.lang)).toEqual([...LOCALES]);
+    }
+    for (const title of titles) {
+      const entry = bySku.get(skuOf.get(title.productId) ?? '');
+      const listedTitle = entry?.titles.title.find((item) => item.lang === title.locale);
+      expect(listedTitle?.['#text']).toBe(title.title === TRICKY_TITLE ? CLEAN_TITLE : title.title);
+    }
+  });
+
+  it('escapes text and attributes and strips characters XML 1.0 does not allow', async () => {
+    const response = await feed(owner);
+    expect(response.body).toContain(
+      '<title lang="en">Cell &amp; &lt;Pack&gt; &quot;12V&quot; &apos;Pro&apos; end</title>',
+    );
+    for (const char of CONTROL_CHARS) expect(response.body).not.toContain(char);
+    const entry = parse(response.body).catalog.product?.find((p) => p.sku === 'FEED-ESC-1');
+    expect(entry).toMatchObject({
+      reference: 'REF-FEED-ESC-1',
+      ean: '8712345678906',
+      url: 'http://portal.test/product/FEED-ESC-1',
+      price: { '#text': '12.05', currency: 'EUR' },
+      quantity: '0',
+      in_stock: 'false',
+      availability: 'out_of_stock',
+      manufacturer: 'Feedcell',
+      state: 'new',
+      warranty_months: '24',
+      weight_grams: '350',
+      box_size: { width_mm: '100', height_mm: '50', length_mm: '200' },
+      images: {
+        image: [
+          {
+            '#text': 'http://portal.test/media/FEED-ESC-1.svg',
+            thumbnail: 'http://portal.test/media/FEED-ESC-1-thumb.svg',
+          },
+        ],
+      },
+      categories: {
+        category: [{ '#text': 'Packs & <Cells>', id: ids.category, slug: 'feed-packs-en' }],
+      },
+      replaced_models: { model: ['A&B <1>'] },
+      suitable_devices: { device: [`Drill "X" 'Y'`] },
+      specifications: { spec: [{ '#text': 'Li-ion & <NiMH>', key: 'chemistry' }] },
+    });
+    // Missing translations fall back to English so every language is present.
+    const titles = Object.fromEntries(entry?.titles.title.map((x) => [x.lang, x['#text']]) ?? []);
+    expect(titles).toMatchObject({
+      en: CLEAN_TITLE,
+      fr: 'Batterie à « Pro »',
+      de: CLEAN_TITLE,
+    });
+  });
+
+  it('is the same document whatever the page size of the keyset reads', async () => {
+    const header = {
+      generatedAt: new Date('2026-01-01T00:00:00Z'),
+      company: 'Demo Energy BV',
+      lowStockThreshold: 5,
+    };
+    const read = async (batchSize: number) => {
+      let xml = '';
+      for await (const chunk of catalogXml({ db: t.db, config: t.config }, header, batchSize)) {
+        xml += chunk;
+      }
+      return xml;
+    };
+    const paged = await read(2);
+    expect(paged).toBe(await read(500));
+    expectWellFormed(paged);
+  });
+
+  it('refuses a wrong key, another user’s key and an unknown user with the same 404', async () => {
+    expectNotFound(await feed(owner, 'x'.repeat(43)));
+    const purchaser = await userId('purchaser@demo.test');
+    expectNotFound(await feed(owner, xmlFeedKey(t.config.jwtSecret, purchaser)));
+    expectNotFound(await feed('00000000-0000-4000-8000-000000000000'));
+  });
+
+  it('refuses purchasers and accountants even with their own valid key', async () => {
+    expectNotFound(await feed(await userId('purchaser@demo.test')));
+    expectNotFound(await feed(await userId('accountant@demo.test')));
+  });
+
+  it('follows the company option: off refuses, on serves, off again refuses', async () => {
+    const other = await userId('owner@other.test');
+    expectNotFound(await feed(other));
+    const [company] = await t.db
+      .select({ id: users.companyId })
+      .from(users)
+      .where(eq(users.id, other));
+    const setOption = (isXmlActive: 'on' | 'off') =>
+      t.db
+        .update(companies)
+        .set({ isXmlActive, name: `Other <Power> & "Söhne"` })
+        .where(eq(companies.id, company?.id ?? ''));
+    await setOption('on');
+    const served = await feed(other);
+    expect(served.statusCode).toBe(200);
+    expectWellFormed(served.body);
+    expect(served.body).toContain('company="Other &lt;Power&gt; &amp; &quot;Söhne&quot;"');
+    await setOption('off');
+    expectNotFound(await feed(other));
+  });
+
+  it('refuses a blocked owner', async () => {
+    const block = (status: string) => t.db.update(users).set({ status }).where(eq(users.id, owner));
+    await block('blocked');
+    try {
+      expectNotFound(await feed(owner));
+    } finally {
+      await block('active');
+    }
+    expect((await feed(owner)).statusCode).toBe(200);
+  });
+
+  it('answers VALIDATION_ERROR for a malformed user id or a missing key', async () => {
+    const badId = await t.app.inject({
+      method: 'GET',
+      url: `/api/xml/getByUserId/not-a-uuid?key=${xmlFeedKey(t.config.jwtSecret, 'not-a-uuid')}`,
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({ type: 'VALIDATION_ERROR', code: 400 });
+    const noKey = await t.app.inject({ method: 'GET', url: `/api/xml/getByUserId/${owner}` });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toMatchObject({ type: 'VALIDATION_ERROR', code: 400 });
+  });
+
+  it('builds the link that /auth/me shows owners', () => {
+    expect(xmlFeedUrl(t.config, owner)).toBe(
+      `http://portal.test/api/xml/getByUserId/${owner}?key=${xmlFeedKey(t.config.jwtSecret, owner)}`,
+    );
+  });
+});

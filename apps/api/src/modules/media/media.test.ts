@@ -1,0 +1,109 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { el, escapeXml } from './elements';
+import {
+  CATEGORY_ICONS,
+  PRODUCT_IMAGE_KINDS,
+  PRODUCT_IMAGE_VARIANTS,
+  categoryIconPath,
+  productImagePath,
+  productThumbnailPath,
+} from './paths';
+import { renderCategoryIcon, renderProductImage } from './svg';
+
+const wellFormed = (svg: string) => expect(XMLValidator.validate(svg)).toBe(true);
+
+describe('SVG rendering', () => {
+  it.each(PRODUCT_IMAGE_KINDS)('draws a well-formed %s in every variant', (kind) => {
+    for (let variant = 0; variant < PRODUCT_IMAGE_VARIANTS; variant++) {
+      const svg = renderProductImage(kind, variant);
+      wellFormed(svg);
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 240 240"/);
+    }
+  });
+
+  it('draws the thumbnail as the same picture at a smaller declared size', () => {
+    const full = renderProductImage('solar-panel', 2);
+    const thumb = renderProductImage('solar-panel', 2, 120);
+    expect(full).toContain('width="480" height="480"');
+    expect(thumb).toContain('width="120" height="120"');
+    expect(thumb.replace('width="120" height="120"', '')).toBe(
+      full.replace('width="480" height="480"', ''),
+    );
+  });
+
+  it('varies the accent colour with the variant', () => {
+    expect(renderProductImage('laptop-battery', 0)).not.toBe(
+      renderProductImage('laptop-battery', 1),
+    );
+  });
+
+  it.each(CATEGORY_ICONS)('draws a well-formed 24 × 24 %s icon', (icon) => {
+    const svg = renderCategoryIcon(icon);
+    wellFormed(svg);
+    expect(svg).toContain('viewBox="0 0 24 24"');
+  });
+
+  it('escapes attribute values and text', () => {
+    const markup = el('text', { 'data-x': `"<&'>` }, escapeXml('<script>&'));
+    wellFormed(markup);
+    expect(markup).toBe('<text data-x="&quot;&lt;&amp;&apos;&gt;">&lt;script&gt;&amp;</text>');
+  });
+});
+
+describe('media routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves a product image publicly, cacheable for good, with a strong ETag', async () => {
+    const response = await t.app.inject({ url: productImagePath('laptop-battery', 3) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    wellFormed(response.body);
+    expect(response.body).toContain('width="480"');
+  });
+
+  it('serves the thumbnail and the category icons', async () => {
+    const thumb = await t.app.inject({ url: productThumbnailPath('power-station', 0) });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.body).toContain('width="120"');
+    const icon = await t.app.inject({ url: categoryIconPath('sun') });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    wellFormed(icon.body);
+  });
+
+  it('answers 304 when the client already has the image', async () => {
+    const url = productImagePath('inverter', 1);
+    const first = await t.app.inject({ url });
+    const again = await t.app.inject({ url, headers: { 'if-none-match': first.headers.etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it.each([
+    '/api/media/products/toaster/1.svg',
+    '/api/media/products/laptop-battery/99.svg',
+    '/api/media/products/toaster/1/thumb.svg',
+    '/api/media/categories/toaster.svg',
+  ])('answers NOT_FOUND for %s', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ type: 'NOT_FOUND', code: 404 });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses a malformed variant with VALIDATION_ERROR', async () => {
+    const response = await t.app.inject({ url: '/api/media/products/laptop-battery/x1.svg' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ type: 'VALIDATION_ERROR' });
+  });
+});

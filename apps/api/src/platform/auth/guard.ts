@@ -1,0 +1,96 @@
+import { can, type AnyRole, type Locale, type Permission } from '@portal/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessions, users } from '../../db/schema';
+import { forbidden, unauthorized } from '../errors';
+import { verifyAccessToken } from './tokens';
+
+export const SESSION_COOKIE = 'portal_session';
+
+/** Who is asking: passed to services as their first argument. */
+export interface RequestContext {
+  userId: string;
+  sessionId: string;
+  companyId: string | null;
+  role: AnyRole;
+  locale: Locale;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) return /^Bearer (.+)$/i.exec(header)?.[1]?.trim();
+  // The httpOnly session cookie authorizes plain links (downloads): safe methods only.
+  if (request.method === 'GET' || request.method === 'HEAD') return request.cookies[SESSION_COOKIE];
+  return undefined;
+}
+
+/** Checks a token and its session (not revoked, not expired, user active); AUTH_ERROR/401 otherwise. */
+export async function resolveToken(
+  server: FastifyInstance,
+  token: string,
+  locale: Locale,
+): Promise<RequestContext & { expiresAt: Date }> {
+  const claims = await verifyAccessToken(server.config.jwtSecret, token);
+  if (!claims) throw unauthorized('errors.session_expired');
+  const [row] = await server.db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.jti),
+        eq(sessions.userId, claims.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthorized('errors.session_expired');
+  return {
+    userId: row.userId,
+    sessionId: claims.jti,
+    companyId: row.companyId,
+    role: row.role as AnyRole,
+    locale,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Resolves the caller from the bearer token (or session cookie); AUTH_ERROR/401 otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<RequestContext> {
+  if (request.ctx) return request.ctx;
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const { expiresAt: _expiresAt, ...ctx } = await resolveToken(
+    request.server,
+    token,
+    request.locale,
+  );
+  request.ctx = ctx;
+  return ctx;
+}
+
+/** A preHandler that lets through only callers whose role has `permission` in the table. */
+export function requirePermission(permission: Permission) {
+  return async (request: FastifyRequest) => {
+    const ctx = await requireUser(request);
+    if (!can(ctx.role, permission)) throw forbidden();
+  };
+}
+
+/** A preHandler that only requires a signed-in user. */
+export async function authenticate(request: FastifyRequest) {
+  await requireUser(request);
+}
+
+/** The caller's context inside a handler guarded by `authenticate` or `requirePermission`. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw unauthorized();
+  return request.ctx;
+}

@@ -1,0 +1,48 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const R = 8;
+const P = 1;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+const maxmem = (N: number, r: number) => 256 * N * r;
+
+/**
+ * Hashes with scrypt (OWASP: N=2^17, r=8, p=1 by default). The parameters travel in the hash,
+ * `scrypt$N$r$p$salt$key`, so the cost can be raised later without breaking stored hashes.
+ */
+export async function hashPassword(password: string, costLog2: number): Promise<string> {
+  const N = 2 ** costLog2;
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, { N, r: R, p: P, maxmem: maxmem(N, R) });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const N = Number(n);
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: maxmem(N, Number(r)),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * A hash of a random password at the configured cost: verified against when the email is
+ * unknown so that sign-in takes the same time either way.
+ */
+export function makeDummyHash(costLog2: number): Promise<string> {
+  return hashPassword(randomBytes(24).toString('base64'), costLog2);
+}

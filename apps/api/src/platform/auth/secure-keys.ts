@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SECURE_KEY_TTL_SECONDS, type SecureKeyPurpose } from '@portal/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { secureKeys, users } from '../../db/schema';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Issues a random single-use key; only its hash is stored. Earlier unused keys of the purpose are voided. */
+export async function issueSecureKey(
+  db: Executor,
+  userId: string,
+  purpose: SecureKeyPurpose,
+): Promise<string> {
+  const key = randomBytes(32).toString('base64url');
+  await db
+    .update(secureKeys)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(secureKeys.userId, userId),
+        eq(secureKeys.purpose, purpose),
+        isNull(secureKeys.usedAt),
+      ),
+    );
+  await db.insert(secureKeys).values({
+    userId,
+    purpose,
+    keyHash: hashKey(key),
+    expiresAt: new Date(Date.now() + SECURE_KEY_TTL_SECONDS[purpose] * 1000),
+  });
+  return key;
+}
+
+const live = (key: string, purpose?: SecureKeyPurpose) =>
+  and(
+    eq(secureKeys.keyHash, hashKey(key)),
+    isNull(secureKeys.usedAt),
+    gt(secureKeys.expiresAt, sql`now()`),
+    purpose ? eq(secureKeys.purpose, purpose) : undefined,
+  );
+
+/** The user a live (unused, unexpired) key belongs to, without using it up. */
+export async function findSecureKey(db: Executor, key: string, purpose?: SecureKeyPurpose) {
+  const [row] = await db
+    .select({
+      userId: secureKeys.userId,
+      purpose: secureKeys.purpose,
+      email: users.email,
+    })
+    .from(secureKeys)
+    .innerJoin(users, eq(users.id, secureKeys.userId))
+    .where(live(key, purpose))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Uses the key up atomically: of two concurrent uses, exactly one gets the user id. */
+export async function consumeSecureKey(
+  db: Executor,
+  key: string,
+  purpose: SecureKeyPurpose,
+): Promise<string | null> {
+  const [row] = await db
+    .update(secureKeys)
+    .set({ usedAt: sql`now()` })
+    .where(live(key, purpose))
+    .returning({ userId: secureKeys.userId });
+  return row?.userId ?? null;
+}

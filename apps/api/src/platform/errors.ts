@@ -1,0 +1,26 @@
+import { ERROR_STATUS, type ErrorDetail, type ErrorType } from '@portal/contract';
+import type { MessageKey, Vars } from './i18n';
+
+/** A domain error: a type of the fixed error body, a message key and its variables. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly type: ErrorType,
+    readonly key: MessageKey,
+    readonly vars: Vars = {},
+    readonly details?: ErrorDetail[],
+  ) {
+    super(key);
+    this.statusCode = ERROR_STATUS[type];
+  }
+}
+
+export const notFound = (key: MessageKey = 'errors.not_found', vars?: Vars) =>
+  new AppError('NOT_FOUND', key, vars);
+export const forbidden = (key: MessageKey = 'errors.forbidden', vars?: Vars) =>
+  new AppError('FORBIDDEN', key, vars);
+export const conflict = (key: MessageKey, vars?: Vars) => new AppError('CONFLICT', key, vars);
+export const unauthorized = (key: MessageKey = 'errors.unauthorized') =>
+  new AppError('AUTH_ERROR', key);
+export const invalid = (key: MessageKey, vars?: Vars) =>
+  new AppError('VALIDATION_ERROR', key, vars);

@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerErrorHandler } from './platform/error-handler';
+import { notFound } from './platform/errors';
+import { negotiateLocale, t } from './platform/i18n';
+import { validatorCompiler } from './platform/validation';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { feedRoutes } from './modules/feed/routes';
+import { categoryRoutes, productRoutes } from './modules/catalog/routes';
+import { CatalogIndex } from './modules/catalog/catalog-index';
+import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { productSettingsReader } from './modules/settings/service';
+import { devMailboxRoutes } from './platform/mail/dev-mailbox';
+
+/** A URL that cannot be decoded never reaches the hooks: it gets the error body here. */
+function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = negotiateLocale(request.headers['accept-language']);
+  void reply
+    .status(400)
+    .send({ type: 'VALIDATION_ERROR', code: 400, message: t(locale, 'errors.bad_url') });
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+}
+
+/** Builds the Fastify app: external plugins first, then the app's own hooks, then the modules. */
+export async function buildApp({ config, db }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerBadUrl,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text body is refused with 415 instead of reaching the schemas.
+  app.removeContentTypeParser('text/plain');
+  // Clients send the JSON content type on every call (SPEC section 7), also on a POST without
+  // a body such as sign-out: an empty body is no body, not a malformed one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, body.toString(), done);
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('catalog', new CatalogIndex(db, app.log));
+  app.decorate('productSettings', productSettingsReader(db));
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('ctx', null);
+  app.addHook('onRequest', async (request) => {
+    request.locale = negotiateLocale(request.headers['accept-language']);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false }) } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Wholesale portal API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(categoryRoutes, { prefix: '/categories' });
+      await api.register(productRoutes, { prefix: '/products' });
+      await api.register(feedRoutes, { prefix: '/xml' });
+      await api.register(mediaRoutes, { prefix: '/media' });
+    },
+    { prefix: '/api' },
+  );
+  if (config.devMailbox) await app.register(devMailboxRoutes, { prefix: '/dev/mailbox' });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const serveWeb = existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|dev)(\/|$)/.test(request.url);
+    if (serveWeb && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound('errors.route_not_found');
+  });
+
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { Locale, ProductSettings } from '@portal/contract';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { CatalogIndex } from './modules/catalog/catalog-index';
+import type { RequestContext } from './platform/auth/guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    catalog: CatalogIndex;
+    productSettings: () => Promise<ProductSettings>;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    ctx: RequestContext | null;
+  }
+}

@@ -1,0 +1,136 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
+import { PageLoader } from '../shared/ui/page-loader';
+import { localePrefix } from '../shared/locale/paths';
+import {
+  dropDefaultPrefix,
+  requirePermission,
+  requireSession,
+  restoreStoredLocale,
+  staffHome,
+} from './guards/loaders';
+import { LocaleRoot } from './locale-root';
+import type { Crumb } from './shell/breadcrumbs';
+
+// Every layout and page is a lazy chunk: the sign-in page downloads only what it needs.
+const publicLayout = () =>
+  import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout }));
+const dashboardShell = () =>
+  import('./shell/dashboard-shell').then((m) => ({ Component: m.DashboardShell }));
+const optionalShell = () =>
+  import('./layouts/optional-shell').then((m) => ({ Component: m.OptionalShell }));
+
+const crumbs = (...items: Crumb[]) => ({ crumbs: items });
+const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
+
+function localeRoutes(locale: Locale): RouteObject {
+  const children: RouteObject[] = [
+    {
+      lazy: publicLayout,
+      children: [
+        {
+          path: 'sign-in',
+          lazy: () =>
+            import('../features/auth/pages/sign-in-page').then((m) => ({
+              Component: m.SignInPage,
+            })),
+        },
+        {
+          path: 'sign-up',
+          lazy: () =>
+            import('../features/auth/pages/sign-up-page').then((m) => ({
+              Component: m.SignUpPage,
+            })),
+        },
+        {
+          path: 'forgot-password',
+          lazy: () =>
+            import('../features/auth/pages/forgot-password-page').then((m) => ({
+              Component: m.ForgotPasswordPage,
+            })),
+        },
+        {
+          path: 'set-password',
+          lazy: () =>
+            import('../features/auth/pages/set-password-page').then((m) => ({
+              Component: m.SetPasswordPage,
+            })),
+        },
+      ],
+    },
+    {
+      loader: requireSession,
+      // Check the token on every navigation inside the shell, not only on entry.
+      shouldRevalidate: () => true,
+      lazy: dashboardShell,
+      children: [
+        {
+          index: true,
+          loader: staffHome,
+          handle: crumbs({ labelKey: 'breadcrumbs.dashboard' }),
+          lazy: () =>
+            import('../features/dashboard/pages/dashboard-page').then((m) => ({
+              Component: m.DashboardPage,
+            })),
+        },
+        {
+          // Breadcrumbs come from the data (category path, product title): the pages draw them.
+          path: 'cat/:slug',
+          loader: requirePermission('company.view'),
+          lazy: () =>
+            import('../features/catalog/pages/category-page').then((m) => ({
+              Component: m.CategoryPage,
+            })),
+        },
+        {
+          path: 'product/:sku',
+          loader: requirePermission('company.view'),
+          lazy: () =>
+            import('../features/catalog/pages/product-page').then((m) => ({
+              Component: m.ProductPage,
+            })),
+        },
+        {
+          path: 'admin/registrations',
+          loader: requirePermission('registrations.review'),
+          handle: crumbs({ labelKey: 'breadcrumbs.registrations' }),
+          lazy: () =>
+            import('../features/admin/pages/registrations-page').then((m) => ({
+              Component: m.RegistrationsPage,
+            })),
+        },
+      ],
+    },
+    {
+      lazy: optionalShell,
+      children: [
+        {
+          path: 'pages/terms-conditions',
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.terms' }),
+          lazy: () =>
+            import('../features/pages/pages/terms-page').then((m) => ({
+              Component: m.TermsPage,
+            })),
+        },
+        {
+          path: '*',
+          lazy: () =>
+            import('../features/pages/pages/not-found-page').then((m) => ({
+              Component: m.NotFoundPage,
+            })),
+        },
+      ],
+    },
+  ];
+  if (locale === DEFAULT_LOCALE) children.unshift({ path: 'en/*', loader: dropDefaultPrefix });
+
+  return {
+    path: localePrefix(locale) || '/',
+    element: <LocaleRoot locale={locale} />,
+    loader: restoreStoredLocale(locale),
+    HydrateFallback: PageLoader,
+    children,
+  };
+}
+
+export const router = createBrowserRouter(LOCALES.map(localeRoutes));

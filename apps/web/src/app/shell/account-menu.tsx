@@ -1,0 +1,94 @@
+import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconFileCode, IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { can, type Me, type Permission } from '@portal/contract';
+import { signOut } from '../../shared/auth/sign-out';
+import { useLocalizePath } from '../../shared/locale/use-locale';
+
+interface AccountMenuEntry {
+  labelKey: string;
+  to: string;
+  permission: Permission;
+}
+
+/**
+ * Account dropdown entries, filtered by role with `can()`. Later issues add their screens here
+ * (personal profile, company details, shipping and invoice address, user access control, XML
+ * feed, notification preferences).
+ */
+const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [];
+
+const initials = (user: Me) =>
+  `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
+
+export function AccountMenu({ user }: { user: Me }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const queryClient = useQueryClient();
+  const entries = ACCOUNT_MENU_ENTRIES.filter((entry) => can(user.role, entry.permission));
+
+  const logOut = async () => {
+    await signOut();
+    // Leave the shell first: clearing the cache under it would refetch the user.
+    await navigate(localize('/sign-in'), { replace: true });
+    queryClient.clear();
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('header.accountMenu')} px={6} py={4}>
+          <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Avatar color="brand" radius="xl" size={34}>
+              {initials(user)}
+            </Avatar>
+            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+              <Text size="sm" fw={600} c="dark.9">
+                {user.full_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`roles.${user.role}`)}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} aria-hidden />
+          </Box>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.signedInAs')}</Menu.Label>
+        <Box px="sm" pb="xs">
+          <Text size="sm" fw={600}>
+            {user.full_name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {user.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        {entries.map((entry) => (
+          <Menu.Item key={entry.to} onClick={() => void navigate(localize(entry.to))}>
+            {t(entry.labelKey)}
+          </Menu.Item>
+        ))}
+        {/* SPEC section 6: owners only, and only when the company's XML option is on. */}
+        {can(user.role, 'xml_feed.view') && user.xml_feed_url && (
+          <Menu.Item
+            component="a"
+            href={user.xml_feed_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconFileCode size={16} aria-hidden />}
+          >
+            {t('header.xmlFeed')}
+          </Menu.Item>
+        )}
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logOut()}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

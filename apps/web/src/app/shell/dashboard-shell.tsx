@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { STAFF_ROLE, can } from '@portal/contract';
+import { useMe } from '../../shared/auth/me';
+import { clearSession } from '../../shared/auth/session';
+import { useLocalizePath } from '../../shared/locale/use-locale';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { AccountMenu } from './account-menu';
+import { Breadcrumbs } from './breadcrumbs';
+import { HeaderSearch } from './header-search';
+import { LanguageMenu } from './language-menu';
+import { Sidebar } from './sidebar';
+import { useSidebar } from './use-sidebar';
+import classes from './shell.module.css';
+
+/** The signed-in layout of SPEC section 2: sidebar, header, breadcrumbs and the page. */
+export function DashboardShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const me = useMe();
+  const sidebar = useSidebar();
+
+  // SPEC section 4: if the current-user call fails (after its retries), go to /sign-in.
+  useEffect(() => {
+    if (!me.isError) return;
+    clearSession();
+    void navigate(localize('/sign-in'), { replace: true });
+  }, [me.isError, navigate, localize]);
+
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && sidebar.overlay) sidebar.close();
+  });
+
+  const user = me.data;
+  if (!user || me.isError) return <PageLoader />;
+  const homePath = user.role === STAFF_ROLE ? '/admin/registrations' : '/';
+
+  return (
+    // Confirmation dialogs are only used behind sign-in: their code stays out of the entry.
+    <ModalsProvider>
+      <div className={classes.root}>
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <Sidebar
+          role={user.role}
+          opened={sidebar.opened}
+          width={sidebar.width}
+          homePath={homePath}
+          onLinkClick={sidebar.onLinkClick}
+        />
+        {sidebar.overlay && (
+          <div className={classes.backdrop} onClick={sidebar.close} aria-hidden="true" />
+        )}
+        <div className={classes.body} style={{ marginLeft: sidebar.contentOffset }}>
+          <header className={classes.header}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={sidebar.toggle}
+              aria-label={sidebar.opened ? t('nav.close') : t('nav.open')}
+              aria-expanded={sidebar.opened}
+              aria-controls="sidebar"
+            >
+              {sidebar.opened ? (
+                <IconLayoutSidebarLeftCollapse size={22} aria-hidden />
+              ) : (
+                <IconLayoutSidebarLeftExpand size={22} aria-hidden />
+              )}
+            </ActionIcon>
+            {can(user.role, 'company.view') ? <HeaderSearch /> : <div style={{ flex: 1 }} />}
+            <LanguageMenu />
+            <AccountMenu user={user} />
+          </header>
+          <main id="main" tabIndex={-1} className={classes.main}>
+            <Breadcrumbs />
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ComponentType } from 'react';
+import {
+  IconFileText,
+  IconLayoutDashboard,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { can, type AnyRole, type Permission } from '@portal/contract';
+
+type Icon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
+
+export interface NavLinkItem {
+  kind: 'link';
+  labelKey: string;
+  to: string;
+  icon: Icon;
+  /** Shown only to roles with this permission; no permission means everyone. */
+  permission?: Permission;
+}
+
+export interface NavGroupItem {
+  kind: 'group';
+  id: string;
+  labelKey: string;
+  icon: Icon;
+  /** A group is shown only when at least one of its links is visible. */
+  children: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+export interface NavSection {
+  id: string;
+  titleKey?: string;
+  items: NavItem[];
+}
+
+/**
+ * The sidebar (SPEC section 2). Later issues add entries here as their screens appear:
+ * My account gets orders, invoices, returns and warranty; Account gets Contact. The Categories
+ * section (the category tree, data-driven) is drawn by the sidebar right after Account.
+ */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    id: 'main',
+    items: [
+      {
+        kind: 'link',
+        labelKey: 'nav.dashboard',
+        to: '/',
+        icon: IconLayoutDashboard,
+        permission: 'company.view',
+      },
+    ],
+  },
+  {
+    id: 'account',
+    titleKey: 'nav.account',
+    items: [
+      {
+        kind: 'group',
+        id: 'my-account',
+        labelKey: 'nav.myAccount',
+        icon: IconUserCircle,
+        children: [],
+      },
+      { kind: 'link', labelKey: 'nav.terms', to: '/pages/terms-conditions', icon: IconFileText },
+    ],
+  },
+  {
+    id: 'back-office',
+    titleKey: 'nav.backOffice',
+    items: [
+      {
+        kind: 'link',
+        labelKey: 'nav.registrations',
+        to: '/admin/registrations',
+        icon: IconUsersGroup,
+        permission: 'registrations.review',
+      },
+    ],
+  },
+];
+
+const linkVisible = (link: NavLinkItem, role: AnyRole) =>
+  !link.permission || can(role, link.permission);
+
+/** The sections, groups and links this role may see; empty groups and sections disappear. */
+export function visibleNav(role: AnyRole, sections: NavSection[] = NAV_SECTIONS): NavSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      items: section.items.flatMap((item): NavItem[] => {
+        if (item.kind === 'link') return linkVisible(item, role) ? [item] : [];
+        const children = item.children.filter((child) => linkVisible(child, role));
+        return children.length ? [{ ...item, children }] : [];
+      }),
+    }))
+    .filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingWarehouse, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { can } from '@portal/contract';
+import { ProductRow } from '../../catalog/components/product-row';
+import { ProductSearch } from '../../catalog/components/product-search';
+import { useMe } from '../../../shared/auth/me';
+import { countryName } from '../../../shared/format/country';
+import { useLocale } from '../../../shared/locale/use-locale';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Home of a signed-in company member: the 'I'm looking for' search, account and company, popular
+ * and most bought products. Last orders come with the orders feature.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { data: user } = useMe();
+  if (!user) return null;
+  const company = user.company;
+  const catalog = can(user.role, 'company.view');
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2" c="brand.9">
+        {t('dashboard.welcome', { name: user.full_name })}
+      </Title>
+      {catalog && (
+        <Card withBorder radius="md" padding="lg">
+          <ProductSearch variant="large" />
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component="section"
+          aria-labelledby="account-title"
+        >
+          <Group gap="sm" mb="md">
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              <IconUser size={20} />
+            </ThemeIcon>
+            <Title order={2} size="h4" id="account-title">
+              {t('dashboard.yourAccount')}
+            </Title>
+          </Group>
+          <Stack gap="xs">
+            <Row label={t('dashboard.name')}>{user.full_name}</Row>
+            <Row label={t('fields.email')}>{user.email}</Row>
+            <Row label={t('dashboard.role')}>
+              <Badge variant="light" color="brand">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Row>
+          </Stack>
+        </Card>
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component="section"
+          aria-labelledby="company-title"
+        >
+          <Group gap="sm" mb="md">
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              <IconBuildingWarehouse size={20} />
+            </ThemeIcon>
+            <Title order={2} size="h4" id="company-title">
+              {t('dashboard.company')}
+            </Title>
+          </Group>
+          {company ? (
+            <Stack gap="xs">
+              <Row label={t('dashboard.companyName')}>{company.company}</Row>
+              <Row label={t('dashboard.vatNumber')}>{company.vat_number}</Row>
+              <Row label={t('dashboard.country')}>{countryName(company.country, locale)}</Row>
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('dashboard.noCompany')}
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+      {catalog && <ProductRow kind="most_viewed" title={t('catalog.popular')} />}
+      {catalog && <ProductRow kind="best_seller" title={t('catalog.mostBought')} />}
+    </Stack>
+  );
+}

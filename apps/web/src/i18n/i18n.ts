@@ -1,0 +1,39 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
+
+/** Loads one locale file on demand, so a page only downloads the language it shows. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    import(`./locales/${language}.json`)
+      .then((module: { default: Record<string, unknown> }) => callback(null, module.default))
+      .catch((error: unknown) => callback(error instanceof Error ? error : String(error), false));
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export function initI18n(locale: Locale) {
+  return i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: LOCALES,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+}
+
+export function currentLocale(): Locale {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE;
+}

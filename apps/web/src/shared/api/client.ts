@@ -1,0 +1,130 @@
+import { notifications } from '@mantine/notifications';
+import { TIMINGS, type ErrorBody, type ErrorDetail } from '@portal/contract';
+import { currentLocale, i18n } from '../../i18n/i18n';
+import { getToken } from '../auth/session';
+
+const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/$/, '');
+
+/** A failed call: the server's error body when it sent one, a network error otherwise. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: ErrorBody['type'] | 'NETWORK_ERROR';
+  readonly details: ErrorDetail[];
+
+  constructor(status: number, body: ErrorBody | null, fallbackMessage: string) {
+    super(body?.message ?? fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.type = body?.type ?? (status === 0 ? 'NETWORK_ERROR' : 'SERVER_ERROR');
+    this.details = body?.details ?? [];
+  }
+
+  get isServerFailure(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token (default true). Public auth calls turn it off. */
+  auth?: boolean;
+  /** Do not toast server failures (background calls such as session sync). */
+  silent?: boolean;
+  /** Call the web host's own `/api` (session cookie sync) even when the API lives elsewhere. */
+  webHost?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The app decides what "log out and go to /sign-in" means (it owns the router). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export function apiUrl(path: string, webHost = false): string {
+  return `${webHost ? '/api' : API_BASE}${path}`;
+}
+
+/**
+ * The contract's error body, checked by hand: importing anything from the contract's errors
+ * module would bring zod into the entry chunk.
+ */
+function readErrorBody(value: unknown): ErrorBody | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const body = value as Partial<Record<keyof ErrorBody, unknown>>;
+  if (
+    typeof body.type !== 'string' ||
+    typeof body.code !== 'number' ||
+    typeof body.message !== 'string'
+  ) {
+    return null;
+  }
+  const details = Array.isArray(body.details)
+    ? body.details.filter(
+        (detail): detail is ErrorDetail =>
+          typeof detail === 'object' &&
+          detail !== null &&
+          typeof (detail as ErrorDetail).field === 'string' &&
+          typeof (detail as ErrorDetail).message === 'string',
+      )
+    : undefined;
+  return { ...(value as ErrorBody), details };
+}
+
+function showServerFailure(): void {
+  notifications.show({
+    id: 'server-failure',
+    color: 'red',
+    message: i18n.t('errors.generic'),
+  });
+}
+
+/** The one fetch wrapper: JSON, language header, bearer token, 60 s timeout, error handling. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, silent = false, webHost = false, signal } = options;
+  const token = auth ? getToken() : null;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMINGS.requestTimeoutMs);
+  const abortFromCaller = () => controller.abort();
+  signal?.addEventListener('abort', abortFromCaller);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, webHost), {
+      method,
+      headers,
+      // A JSON content type with an empty body is rejected by the server: send {} instead.
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (!silent) showServerFailure();
+    throw new ApiError(0, null, i18n.t('errors.generic'));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return payload as T;
+
+  const errorBody = readErrorBody(payload);
+  if (errorBody?.type === 'AUTH_ERROR' && errorBody.code === 401 && token) {
+    onUnauthorized();
+  } else if (response.status >= 500 && !silent) {
+    showServerFailure();
+  }
+  throw new ApiError(response.status, errorBody, i18n.t('errors.generic'));
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `API_PROXY_TARGET` points dev and preview at an API on another port.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The bundle-size check reads the manifest to find what the sign-in route loads.
+    manifest: true,
+    sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // The contract's modules only declare constants and schemas: importing a constant must
+        // not drag every zod schema (and zod) into the entry chunk.
+        moduleSideEffects: (id) => !id.includes('/packages/contract/'),
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/dev': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/dev': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});

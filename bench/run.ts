@@ -1,0 +1,367 @@
+// Catalog benchmark (issue 3): the API in its own process against the 100,000-product database of
+// `npm run bench:seed`, a bare Fastify 'hello' process as the baseline, load from this process.
+// Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
+// BENCH_SECONDS and BENCH_CONNECTIONS change the load). It reports; it never fails on a target.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import {
+  LOCALES,
+  PRODUCT_SORT_OPTIONS,
+  type AdvancedFilterResponse,
+  type Locale,
+  type NestedCategory,
+} from '@portal/contract';
+import autocannon, { type Request } from 'autocannon';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { xmlFeedKey } from '../apps/api/src/modules/feed/key';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The bench sets the API's secret so it can sign the feed link itself.
+const jwtSecret = 'bench-jwt-secret-bench-jwt-secret-0001';
+
+const pick = <T>(items: readonly T[]): T => {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+};
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `file` under tsx in a child process and waits until `readyPath` answers 200. */
+async function startChild(file: string, env: Record<string, string>, readyPath: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${file} did not answer ${readyPath}`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Row {
+  kind: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  target: string;
+  ok?: boolean;
+  note: string;
+  failures: number;
+}
+
+/** Runs one request kind; `accept` lists the statuses that count as success besides 2xx. */
+async function load(
+  kind: string,
+  url: string,
+  headers: Record<string, string>,
+  setupRequest: ((request: Request) => Request) | undefined,
+  p99Target: number | undefined,
+  accept: number[] = [],
+): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    requests: setupRequest ? [{ setupRequest }] : undefined,
+  });
+  const failedStatuses = Object.entries(result.statusCodeStats ?? {})
+    // Timeouts appear under an 'undefined' status; they are counted in result.errors already.
+    .filter(([code]) => /^[13-5]\d\d$/.test(code) && !accept.includes(Number(code)))
+    .map(([code, stats]) => ({ code, count: stats.count ?? 0 }));
+  const failures = result.errors + failedStatuses.reduce((sum, status) => sum + status.count, 0);
+  const detail = failedStatuses.map((status) => `${status.code}×${status.count}`);
+  // A response the client cannot finish reading is neither an error nor a status: zero answers.
+  const answered = Object.values(result.statusCodeStats ?? {}).reduce(
+    (sum, stats) => sum + (stats.count ?? 0),
+    0,
+  );
+  if (!answered) detail.push('no response completed');
+  if (result.errors) detail.push(`errors×${result.errors} (timeouts ${result.timeouts})`);
+  console.log(
+    `  ${kind}: ${Math.round(result.requests.average)} rps, p99 ${result.latency.p99} ms`,
+  );
+  return {
+    kind,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    target: p99Target === undefined ? '' : `p99 ≤ ${p99Target} ms`,
+    ok:
+      p99Target === undefined
+        ? undefined
+        : result.latency.p99 <= p99Target && failures === 0 && answered > 0,
+    note: detail.join(' '),
+    failures: answered ? failures : failures + 1,
+  };
+}
+
+interface Sample {
+  queries: { text: string; locale: Locale }[];
+  skus: string[];
+  slugs: string[];
+  /** ETag of the nested categories per language, as a browser would hold them. */
+  etags: Partial<Record<Locale, string>>;
+}
+
+/** Real words, skus and category slugs to query with, read through the API itself. */
+async function sampleCatalog(base: string, headers: Record<string, string>): Promise<Sample> {
+  const call = async <T>(path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return { json: (await response.json()) as T, etag: response.headers.get('etag') ?? '' };
+  };
+  const queries: Sample['queries'] = [];
+  const skus: string[] = [];
+  for (const locale of LOCALES) {
+    const first = await call<AdvancedFilterResponse>('/api/products/advanced-filter', {
+      locale,
+      limit: 100,
+    });
+    const pages = [1, between(1, first.json.totalPage), between(1, first.json.totalPage)];
+    for (const page of pages) {
+      const { json } = await call<AdvancedFilterResponse>('/api/products/advanced-filter', {
+        locale,
+        limit: 100,
+        page,
+      });
+      for (const item of json.items) {
+        skus.push(item.sku);
+        const words = `${item.name} ${item.manufacturer}`
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((word) => word.length >= 3);
+        for (const word of words) {
+          queries.push({ text: word, locale });
+          if (/^\p{L}{2}/u.test(word)) {
+            queries.push({ text: word.slice(0, between(2, Math.min(4, word.length))), locale });
+          }
+        }
+        queries.push({ text: item.sku, locale });
+      }
+    }
+  }
+  const slugs: string[] = [];
+  const walk = (nodes: NestedCategory[]) =>
+    nodes.forEach((node) => {
+      slugs.push(node.slug);
+      walk(node.children);
+    });
+  const etags: Sample['etags'] = {};
+  for (const locale of LOCALES) {
+    const nested = await call<{ nestedCategories: NestedCategory[] }>(
+      `/api/categories/nested-categories?locale=${locale}`,
+    );
+    etags[locale] = nested.etag;
+    if (locale === 'en') walk(nested.json.nestedCategories);
+  }
+  if (!skus.length || !slugs.length) {
+    throw new Error('the catalog is empty: run `npm run bench:seed` with the same database first');
+  }
+  return { queries, skus, slugs, etags };
+}
+
+const vmRssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+};
+
+/** Downloads the whole feed once while sampling the API process's resident memory. */
+async function downloadFeed(url: string, pid: number): Promise<Row> {
+  const before = vmRssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, vmRssMb(pid))), 100);
+  const started = performance.now();
+  let bytes = 0;
+  let products = 0;
+  let response: Response;
+  try {
+    response = await fetch(url);
+    const decoder = new TextDecoder();
+    let tail = '';
+    // Count products across chunk borders without holding the document.
+    for await (const chunk of response.body ?? []) {
+      bytes += (chunk as Uint8Array).byteLength;
+      const text = tail + decoder.decode(chunk as Uint8Array, { stream: true });
+      products += text.split('</product>').length - 1;
+      tail = text.slice(-('</product>'.length - 1));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const secondsTaken = (performance.now() - started) / 1000;
+  const { status } = response;
+  const ok = status === 200 && peak < 300;
+  return {
+    kind: 'xml feed (download once)',
+    target: 'peak RSS < 300 MB',
+    ok,
+    note:
+      `HTTP ${status}, ${products} products, ${(bytes / 1024 / 1024).toFixed(1)} MB in ` +
+      `${secondsTaken.toFixed(1)} s, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+    failures: status === 200 ? 0 : 1,
+  };
+}
+
+function printTable(rows: Row[], title: string) {
+  const cells = rows.map((row) => [
+    row.kind,
+    row.rps === undefined ? '' : Math.round(row.rps).toString(),
+    row.p50 === undefined ? '' : String(row.p50),
+    row.p99 === undefined ? '' : String(row.p99),
+    row.target,
+    row.ok === undefined ? '' : row.ok ? 'ok' : 'MISSED',
+    row.note,
+  ]);
+  const header = ['request kind', 'rps', 'p50 ms', 'p99 ms', 'target', 'ok?', 'note'];
+  const widths = header.map((name, i) => Math.max(name.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) =>
+    `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of cells) console.log(line(row));
+  const missed = rows.filter((row) => row.ok === false).map((row) => row.kind);
+  console.log(missed.length ? `\nMISSED: ${missed.join(', ')}` : '\nEvery target met.');
+  const failures = rows.filter((row) => row.failures > 0);
+  for (const row of failures) console.log(`failures in ${row.kind}: ${row.note}`);
+}
+
+const apiEnv: Record<string, string> = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: jwtSecret,
+  ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.DATA_DIR ?? '.data-bench' }),
+};
+const children: ChildProcess[] = [];
+try {
+  const hello = await startChild('bench/hello-server.ts', {}, '/');
+  children.push(hello.child);
+  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health');
+  children.push(api.child);
+  const pid = api.child.pid ?? 0;
+
+  const signin = await fetch(`${api.base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+  const { access_token: token, user } = (await signin.json()) as {
+    access_token: string;
+    user: { _id: string };
+  };
+  const auth = { authorization: `Bearer ${token}` };
+  const sample = await sampleCatalog(api.base, auth);
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${apiEnv.DATA_DIR})`;
+  console.log(
+    `${database}: ${connections} connections, ${seconds} s per kind; sampled ` +
+      `${sample.queries.length} queries, ${sample.skus.length} skus, ${sample.slugs.length} categories`,
+  );
+
+  const rows: Row[] = [];
+  const helloRow = await load('hello (bare Fastify)', hello.base, {}, undefined, undefined);
+  rows.push(helloRow);
+  const search = await load(
+    'search-as-you-type',
+    api.base,
+    auth,
+    (request) => {
+      const { text, locale } = pick(sample.queries);
+      return {
+        ...request,
+        path: `/api/products?search=${encodeURIComponent(text)}&locale=${locale}`,
+      };
+    },
+    25,
+  );
+  search.note = `${((search.rps ?? 0) / (helloRow.rps ?? 1)).toFixed(2)} × hello rps ${search.note}`;
+  rows.push(search);
+  for (const sort of PRODUCT_SORT_OPTIONS) {
+    rows.push(
+      await load(
+        `category listing ${sort}`,
+        api.base,
+        { ...auth, 'content-type': 'application/json' },
+        (request) => ({
+          ...request,
+          method: 'POST',
+          path: '/api/products/advanced-filter',
+          body: JSON.stringify({
+            category: pick(sample.slugs),
+            sort,
+            page: between(1, 5),
+            locale: pick(LOCALES),
+          }),
+        }),
+        30,
+      ),
+    );
+  }
+  rows.push(
+    await load(
+      'product detail',
+      api.base,
+      auth,
+      (request) => ({
+        ...request,
+        path: `/api/products/sku/${encodeURIComponent(pick(sample.skus))}?locale=${pick(LOCALES)}`,
+      }),
+      10,
+    ),
+  );
+  rows.push(
+    await load(
+      'nested categories (If-None-Match)',
+      api.base,
+      auth,
+      (request) => {
+        const locale = pick(LOCALES);
+        return {
+          ...request,
+          path: `/api/categories/nested-categories?locale=${locale}`,
+          headers: { ...auth, 'if-none-match': sample.etags[locale] ?? '' },
+        };
+      },
+      10,
+      [304],
+    ),
+  );
+  const key = xmlFeedKey(new TextEncoder().encode(jwtSecret), user._id);
+  rows.push(await downloadFeed(`${api.base}/api/xml/getByUserId/${user._id}?key=${key}`, pid));
+  printTable(rows, `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s`);
+} finally {
+  for (const child of children.reverse()) await stopChild(child);
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { labels } from '../support/labels';
+import { startPortal, type PortalServer } from '../support/server';
+import { signedIn } from '../support/session';
+
+const en = labels('en');
+const fr = labels('fr');
+let portal: PortalServer;
+let browser: Browser;
+
+before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Signed in through the sign-in screen; `prefix` '/fr' signs in on the French screens. */
+const signedInAs = (email: string, viewport = WIDTHS.desktop, prefix = '') =>
+  signedIn(browser, portal.url, email, { viewport, locale: prefix.slice(1) || 'en' });
+
+const sidebarWidth = (page: Page) =>
+  page.locator('#sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().width));
+
+test('the sidebar is 280 px open and 100 px collapsed, and toggles', async () => {
+  const page = await signedInAs('owner@demo.test');
+  assert.equal(await sidebarWidth(page), 280);
+  await page.getByRole('button', { name: en('nav.close') }).click();
+  await page.waitForTimeout(300);
+  assert.equal(await sidebarWidth(page), 100);
+  await screenshot(page, 'shell-collapsed-1280');
+  await page.getByRole('button', { name: en('nav.open') }).click();
+  await page.waitForTimeout(300);
+  assert.equal(await sidebarWidth(page), 280);
+});
+
+test('on a phone the sidebar starts collapsed; backdrop and link clicks close it', async () => {
+  const page = await signedInAs('purchaser@demo.test', WIDTHS.mobile);
+  assert.equal(await sidebarWidth(page), 100);
+  await screenshot(page, 'shell-mobile-collapsed-375');
+  await page.getByRole('button', { name: en('nav.open') }).click();
+  await page.waitForTimeout(300);
+  assert.equal(await sidebarWidth(page), 280);
+  await screenshot(page, 'shell-mobile-open-375');
+  await page.mouse.click(360, 400);
+  await page.waitForTimeout(300);
+  assert.equal(await sidebarWidth(page), 100);
+
+  await page.getByRole('button', { name: en('nav.open') }).click();
+  await page.getByRole('link', { name: en('nav.terms') }).click();
+  await page.waitForURL('**/pages/terms-conditions');
+  await page.waitForTimeout(300);
+  assert.equal(await sidebarWidth(page), 100);
+});
+
+test('the account menu follows the role; staff have no company menus', async () => {
+  const owner = await signedInAs('accountant@demo.test');
+  await owner.getByRole('button', { name: en('header.accountMenu') }).click();
+  await owner.getByRole('menuitem', { name: en('header.logout') }).waitFor();
+  await screenshot(owner, 'account-menu-1280');
+  assert.equal(await owner.getByRole('link', { name: en('nav.registrations') }).count(), 0);
+
+  const page = await owner.context().newPage();
+  await page.goto(`${portal.url}/admin/registrations`);
+  await page.waitForURL(`${portal.url}/`);
+});
+
+test('a French session keeps /fr, the terms and the 404 page are translated', async () => {
+  const page = await signedInAs('owner@other.test', WIDTHS.desktop, '/fr');
+  assert.equal(new URL(page.url()).pathname, '/fr');
+  await page.goto(`${portal.url}/fr/pages/terms-conditions`);
+  await page.getByRole('heading', { name: fr('terms.title'), level: 1 }).waitFor();
+  await inspect(page, 'terms-fr');
+
+  await page.goto(`${portal.url}/fr/nothing-here`);
+  await page.getByText(fr('notFound.text')).waitFor();
+  await inspect(page, 'not-found-fr');
+
+  // The stored language is restored on the next visit of /.
+  await page.goto(`${portal.url}/`);
+  await page.waitForURL(`${portal.url}/fr`);
+});
+
+test('a revoked, expired or unreadable token sends the user to /sign-in', async () => {
+  const page = await signedInAs('owner@demo.test');
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  await fetch(`${portal.url}/api/auth/signout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  await page.reload();
+  await page.waitForURL('**/sign-in');
+  assert.equal(await page.evaluate(() => localStorage.getItem('access_token')), null);
+
+  for (const bad of ['garbage', 'a.eyJleHAiOjF9.b']) {
+    await page.evaluate((value) => localStorage.setItem('access_token', value), bad);
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL('**/sign-in');
+    assert.equal(await page.evaluate(() => localStorage.getItem('access_token')), null);
+  }
+});
+
+test('a wrong password shows the server message; public pages need no sign-in', async () => {
+  const context = await browser.newContext({ viewport: WIDTHS.desktop });
+  const page = await context.newPage();
+  await page.goto(`${portal.url}/sign-in`);
+  await page.getByLabel(en('fields.email')).fill('owner@demo.test');
+  await page.getByLabel(new RegExp(`^${en('fields.password')}`)).fill('wrong-password');
+  await page.getByRole('button', { name: en('signIn.submit') }).click();
+  await page.getByText('Invalid email or password').waitFor();
+  await inspect(page, 'sign-in-error');
+
+  await page.goto(`${portal.url}/pages/terms-conditions`);
+  await page.getByRole('heading', { name: en('terms.title'), level: 1 }).waitFor();
+  await page.goto(`${portal.url}/`);
+  await page.waitForURL('**/sign-in');
+});

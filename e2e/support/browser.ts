@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const WIDTHS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 740 },
+};
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/** Runs axe on the page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    const summary = bad
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      )
+      .join('\n');
+    throw new Error(`axe found serious/critical violations on ${label}:\n${summary}`);
+  }
+}
+
+/** Screenshot at 1280 and 375 px wide plus the axe check, then back to desktop width. */
+export async function inspect(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(WIDTHS.mobile);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-375`);
+  await expectAccessible(page, `${name} at 375 px`);
+  await page.setViewportSize(WIDTHS.desktop);
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface PortalServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the portal as `npm start` does (built web app, embedded database, demo data), in a
+ * temporary DATA_DIR on a free port. The web app must be built first (`npm run build`).
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<PortalServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        AUTH_RATE_LIMIT_MAX: '200',
+        MAIL_WORKER_INTERVAL_MS: '200',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('portal did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  locale: string;
+}
+
+/** Waits for a mail to `to` (optionally of a template) in the dev mailbox. */
+export async function waitForMail(baseUrl: string, to: string, template?: string): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+    const { items } = (await response.json()) as { items: Mail[] };
+    const mail = items.find((item) => !template || item.template === template);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no ${template ?? ''} mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The first link of a mail's text that points into the portal. */
+export function linkIn(mail: Mail, baseUrl: string): string {
+  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}[^\\s"<>]*`).exec(mail.text);
+  if (!match) throw new Error(`no portal link in mail "${mail.subject}"`);
+  return match[0];
+}

@@ -1,0 +1,37 @@
+import type { AnyRole } from './constants';
+
+/**
+ * The role permission table: the one place that says who may do what.
+ * The API guards (`requirePermission`) and the web (menus, buttons) both read it.
+ */
+export const PERMISSIONS = {
+  /** Cart icon, cart and checkout (SPEC section 6: an accountant sees no cart). */
+  'cart.use': ['owner', 'purchaser'],
+  /** User access control: list, invite, edit, delete company members. */
+  'members.manage': ['owner'],
+  /** The XML product feed link (also needs the company's is_xml_active = on). */
+  'xml_feed.view': ['owner'],
+  'company.view': ['owner', 'purchaser', 'accountant'],
+  'company.edit': ['owner'],
+  'profile.edit': ['owner', 'purchaser', 'accountant'],
+  'orders.view': ['owner', 'purchaser', 'accountant'],
+  'invoices.view': ['owner', 'purchaser', 'accountant'],
+  'returns.view': ['owner', 'purchaser', 'accountant'],
+  'warranty.view': ['owner', 'purchaser', 'accountant'],
+  'notifications.view': ['owner', 'purchaser', 'accountant'],
+  'notification_preferences.edit': ['owner', 'purchaser', 'accountant'],
+  'contact.send': ['owner', 'purchaser', 'accountant'],
+  /** Browse the catalog: prices are for approved customers and staff only. */
+  'catalog.view': ['owner', 'purchaser', 'accountant', 'admin'],
+  /** Back-office: review company registrations. */
+  'registrations.review': ['admin'],
+  /** Back-office: edit shop settings such as product_settings. */
+  'settings.edit': ['admin'],
+} as const satisfies Record<string, readonly AnyRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: AnyRole | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly AnyRole[]).includes(role);
+}
