@@ -8,7 +8,9 @@ import { buildApp } from './server';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config.databaseUrl, config.dataDir);
+const database = await openDatabase(config.databaseUrl, config.dataDir, (error) => {
+  process.emitWarning(`idle database connection closed: ${error.message}`);
+});
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
 if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {
