@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
+  SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SCRYPT_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Wholesale Portal <no-reply@portal.test>'),
@@ -45,6 +46,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
+  /** How long a checked session is trusted before the database is asked again (0: every request). */
+  sessionCheckIntervalMs: number;
   scryptCostLog2: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -104,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
+    sessionCheckIntervalMs: env.SESSION_CHECK_INTERVAL_MS,
     scryptCostLog2: env.SCRYPT_COST_LOG2,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -8,10 +8,11 @@ import {
   type SignupRequest,
   type UserStatus,
 } from '@portal/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
+import { forgetSession, forgetUser } from '../../platform/auth/guard';
 import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { consumeSecureKey, findSecureKey, issueSecureKey } from '../../platform/auth/secure-keys';
 import { signAccessToken } from '../../platform/auth/tokens';
@@ -49,7 +50,8 @@ function dummyHash(costLog2: number) {
   return hash;
 }
 
-const isUniqueViolation = (error: unknown) =>
+/** A PostgreSQL unique violation (23505), as pg and PGlite report it. */
+export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   ((error as { code?: string }).code === '23505' ||
@@ -98,6 +100,7 @@ export async function signOut(db: Db, sessionId: string) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
+  forgetSession(sessionId);
 }
 
 /** Revokes every open session of a user (password reset, and later blocking or deleting). */
@@ -106,6 +109,18 @@ export async function revokeAllSessions(db: Executor, userId: string) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetUser(userId);
+}
+
+/** Revokes every open session of a user but `keepSessionId` (password change: the others sign out). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)),
+    );
+  forgetUser(userId);
 }
 
 /** Registers a company with its owner, both pending until staff approve; mails both sides. */

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
+import { forgetUser } from '../../platform/auth/guard';
 import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -248,17 +249,33 @@ describe('GET /api/auth/me and POST /api/auth/signout', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  const blockAccountant = (status: 'blocked' | 'active') =>
+    t.db.update(users).set({ status }).where(eq(users.email, 'accountant@demo.test'));
+
   it('stops a token working as soon as the user is blocked', async () => {
     const token = await t.signIn('accountant@demo.test');
-    await t.db
-      .update(users)
-      .set({ status: 'blocked' })
+    const me = () => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    await blockAccountant('blocked');
+    const [accountant] = await t.db
+      .select({ id: users.id })
+      .from(users)
       .where(eq(users.email, 'accountant@demo.test'));
-    const response = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
-    await t.db
-      .update(users)
-      .set({ status: 'active' })
-      .where(eq(users.email, 'accountant@demo.test'));
+    forgetUser(accountant!.id);
+    const response = await me();
+    await blockAccountant('active');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('applies a block made by another API process within the session check interval', async () => {
+    const token = await t.signIn('accountant@demo.test');
+    const me = () => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    await blockAccountant('blocked');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + t.config.sessionCheckIntervalMs + 1);
+    const response = await me();
+    await blockAccountant('active');
     expect(response.statusCode).toBe(401);
   });
 

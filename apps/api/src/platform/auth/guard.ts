@@ -24,14 +24,50 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Checks a token and its session (not revoked, not expired, user active); AUTH_ERROR/401 otherwise. */
-export async function resolveToken(
+interface CheckedSession {
+  userId: string;
+  companyId: string | null;
+  role: AnyRole;
+  expiresAt: Date;
+  checkedAt: number;
+}
+
+/**
+ * Sessions found valid in the database, by session id, trusted for `sessionCheckIntervalMs`.
+ * This process forgets a session the moment it revokes it or changes its user (sign-out,
+ * password change, blocking), so here those take effect on the next request; another API
+ * process sees them within the interval.
+ */
+const checkedSessions = new Map<string, CheckedSession>();
+const MAX_CHECKED_SESSIONS = 50_000;
+
+/** Forget a session: the next request with its token asks the database. */
+export function forgetSession(sessionId: string) {
+  checkedSessions.delete(sessionId);
+}
+
+/** Forget every session of a user (revoked, blocked, deleted, role or company changed). */
+export function forgetUser(userId: string) {
+  for (const [sessionId, session] of checkedSessions) {
+    if (session.userId === userId) checkedSessions.delete(sessionId);
+  }
+}
+
+async function checkSession(
   server: FastifyInstance,
-  token: string,
-  locale: Locale,
-): Promise<RequestContext & { expiresAt: Date }> {
-  const claims = await verifyAccessToken(server.config.jwtSecret, token);
-  if (!claims) throw unauthorized('errors.session_expired');
+  sessionId: string,
+  userId: string,
+): Promise<CheckedSession | null> {
+  const now = Date.now();
+  const cached = checkedSessions.get(sessionId);
+  if (
+    cached &&
+    cached.userId === userId &&
+    now - cached.checkedAt < server.config.sessionCheckIntervalMs &&
+    cached.expiresAt.getTime() > now
+  ) {
+    return cached;
+  }
   const [row] = await server.db
     .select({
       userId: users.id,
@@ -43,22 +79,43 @@ export async function resolveToken(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.jti),
-        eq(sessions.userId, claims.sub),
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
       ),
     )
     .limit(1);
-  if (!row) throw unauthorized('errors.session_expired');
+  if (!row) {
+    checkedSessions.delete(sessionId);
+    return null;
+  }
+  const checked: CheckedSession = { ...row, role: row.role as AnyRole, checkedAt: now };
+  if (server.config.sessionCheckIntervalMs > 0) {
+    if (checkedSessions.size >= MAX_CHECKED_SESSIONS) checkedSessions.clear();
+    checkedSessions.set(sessionId, checked);
+  }
+  return checked;
+}
+
+/** Checks a token and its session (not revoked, not expired, user active); AUTH_ERROR/401 otherwise. */
+export async function resolveToken(
+  server: FastifyInstance,
+  token: string,
+  locale: Locale,
+): Promise<RequestContext & { expiresAt: Date }> {
+  const claims = await verifyAccessToken(server.config.jwtSecret, token);
+  if (!claims) throw unauthorized('errors.session_expired');
+  const session = await checkSession(server, claims.jti, claims.sub);
+  if (!session) throw unauthorized('errors.session_expired');
   return {
-    userId: row.userId,
+    userId: session.userId,
     sessionId: claims.jti,
-    companyId: row.companyId,
-    role: row.role as AnyRole,
+    companyId: session.companyId,
+    role: session.role,
     locale,
-    expiresAt: row.expiresAt,
+    expiresAt: session.expiresAt,
   };
 }
 
