@@ -33,6 +33,7 @@ import { CatalogIndex } from './modules/catalog/catalog-index';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
 import { productSettingsReader } from './modules/settings/service';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox';
 
@@ -134,6 +135,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(userRoutes, { prefix: '/users' });
       await api.register(categoryRoutes, { prefix: '/categories' });
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(feedRoutes, { prefix: '/xml' });

@@ -65,7 +65,8 @@ export const signinResponseSchema = z.object({
 });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 
-const vatNumberSchema = z
+/** VAT numbers as people type them: spaces, dots and dashes allowed, upper-cased. */
+export const vatNumberSchema = z
   .string()
   .trim()
   .toUpperCase()

@@ -17,6 +17,10 @@ export const VALIDATION_KEYS = [
   'validation.unknown_field',
   'validation.password_mismatch',
   'validation.terms_required',
+  'validation.wrong_password',
+  'validation.current_password_required',
+  'validation.invalid_date',
+  'validation.date_in_future',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
