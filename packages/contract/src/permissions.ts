@@ -14,7 +14,11 @@ export const PERMISSIONS = {
   'company.view': ['owner', 'purchaser', 'accountant'],
   'company.edit': ['owner'],
   'profile.edit': ['owner', 'purchaser', 'accountant'],
+  /** Place orders: checkout, buy with one click, pay a pending order. */
+  'orders.place': ['owner', 'purchaser'],
   'orders.view': ['owner', 'purchaser', 'accountant'],
+  /** The company's delivery and invoice address books. */
+  'addresses.manage': ['owner', 'purchaser', 'accountant'],
   'invoices.view': ['owner', 'purchaser', 'accountant'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
@@ -27,6 +31,8 @@ export const PERMISSIONS = {
   'registrations.review': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
+  /** Back-office: mark bank transfers paid, complete, close or cancel orders. */
+  'orders.manage': ['admin'],
 } as const satisfies Record<string, readonly AnyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -284,3 +285,256 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Delivery addresses of a company (its shipping address book); invoice ones are invoice_addresses. */
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    companyName: text('company_name').notNull(),
+    vatNumber: text('vat_number'),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    zipCode: text('zip_code').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    mobilePhone: text('mobile_phone'),
+    email: text('email'),
+    additionalInformation: text('additional_information'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('delivery_addresses_company_idx').on(t.companyId)],
+);
+
+/** One server-side cart per user. */
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Cart lines: a product and a quantity; the price is always read from the catalog. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
+);
+
+/** Order numbers: 10 digits, sequential, decided by the database (docs/decisions). */
+export const orderNumberSeq = pgSequence('order_number_seq', {
+  startWith: 1000000001,
+  minValue: 1000000001,
+  maxValue: 9999999999,
+});
+
+export type AddressSnapshotColumn = {
+  company_name: string;
+  vat_number: string | null;
+  street: string;
+  house_number: string;
+  zip_code: string;
+  city: string;
+  country: string;
+  phone: string | null;
+  mobile_phone: string | null;
+  email: string | null;
+  additional_information: string | null;
+};
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')::text`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** VAT rate in basis points (2100 = 21 %). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatMode: text('vat_mode').notNull(),
+    vatMention: text('vat_mention'),
+    shippingMethod: text('shipping_method').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    deliveryDays: integer('delivery_days').notNull(),
+    comment: text('comment'),
+    trackingNumber: text('tracking_number'),
+    deliveryAddress: jsonb('delivery_address').$type<AddressSnapshotColumn>().notNull(),
+    invoiceAddress: jsonb('invoice_address').$type<AddressSnapshotColumn>().notNull(),
+    deliveryAddressId: uuid('delivery_address_id'),
+    invoiceAddressId: uuid('invoice_address_id'),
+    /** The buyer's language: mails about this order use it. */
+    locale: text('locale').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set once the reserved stock went back (failed or canceled): never twice. */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_unique').on(t.orderNumber),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Order lines: sku, title, price and quantity as sold. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    index('order_lines_product_idx').on(t.productId),
+  ],
+);
+
+/** Status history of an order: from, to, who and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    status: text('status').notNull(),
+    actor: text('actor').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Payments of an order at a provider; the provider's answer is the truth, never a webhook body. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    /** The provider's id (Mollie tr_…); null until the provider accepted the payment. */
+    providerPaymentId: text('provider_payment_id'),
+    method: text('method').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status').notNull().default('open'),
+    checkoutUrl: text('checkout_url'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_open_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * The simulated payment provider's own records: what a real provider keeps on its side. The
+ * webhook reads the status from here, never from the request.
+ */
+export const simulatedPayments = pgTable('simulated_payments', {
+  id: id(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull(),
+  description: text('description').notNull(),
+  orderId: uuid('order_id').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  status: text('status').notNull().default('open'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Idempotency-Key of order placement: per user, the request's hash and the order it made. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export type NotificationDetail = {
+  buyer?: { _id: string; full_name: string };
+  order?: { _id: string; order_number: string };
+  invoice?: { _id: string; invoice_number: string };
+};
+
+/** Notifications per recipient (SPEC section 3): type, happened_at, detail, seen. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: uuid('company_id').references(() => companies.id),
+    type: text('type').notNull(),
+    happenedAt: timestamp('happened_at', { withTimezone: true }).notNull().defaultNow(),
+    detail: jsonb('detail').$type<NotificationDetail>().notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.happenedAt)],
+);
