@@ -21,6 +21,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Wholesale Portal <no-reply@portal.test>'),
   STAFF_EMAIL: z.email().default('staff@portal.test'),
+  SUPPORT_EMAIL: z.email().default('support@portal.test'),
+  VAT_CHECKER: z.enum(['offline', 'vies']).default('offline'),
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  VIES_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  VAT_RECHECK_INTERVAL_HOURS: z.coerce.number().positive().default(24),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -52,6 +57,13 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   staffEmail: string;
+  /** Where contact-us messages go (the shop's support address). */
+  supportEmail: string;
+  vatChecker: Env['VAT_CHECKER'];
+  viesUrl: string;
+  viesTimeoutMs: number;
+  /** How often every active company's VAT numbers are checked again (daily by default). */
+  vatRecheckIntervalMs: number;
   trustProxy: string[] | false;
   corsOrigins: string[];
   bodyLimitBytes: number;
@@ -112,6 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     staffEmail: env.STAFF_EMAIL,
+    supportEmail: env.SUPPORT_EMAIL,
+    vatChecker: env.VAT_CHECKER,
+    viesUrl: env.VIES_URL,
+    viesTimeoutMs: env.VIES_TIMEOUT_MS,
+    vatRecheckIntervalMs: Math.round(env.VAT_RECHECK_INTERVAL_HOURS * 3_600_000),
     trustProxy: trustProxy.length ? trustProxy : false,
     corsOrigins: list(env.CORS_ORIGINS),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

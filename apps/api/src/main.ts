@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemo } from './db/seed/demo';
+import { startVatRecheckJob } from './modules/companies/vat';
 import { startMailWorker } from './platform/mail/worker';
 import { buildApp } from './server';
 
@@ -21,6 +22,12 @@ if (config.seedDemo) {
   if (catalog.products) app.log.info(catalog, 'demo catalog seeded');
 }
 const mailWorker = startMailWorker(database.db, config, app.log);
+const vatRecheck = startVatRecheckJob(
+  database.db,
+  app.vatChecker,
+  config.vatRecheckIntervalMs,
+  app.log,
+);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -28,6 +35,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await mailWorker.stop();
+  await vatRecheck.stop();
   await app.close();
   await database.close();
   process.exit(0);

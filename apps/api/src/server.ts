@@ -34,8 +34,10 @@ import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
+import { companyRoutes } from './modules/companies/routes';
 import { productSettingsReader } from './modules/settings/service';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox';
+import { createVatChecker } from './platform/vat';
 
 /** A URL that cannot be decoded never reaches the hooks: it gets the error body here. */
 function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -79,6 +81,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.decorate('db', db);
   app.decorate('catalog', new CatalogIndex(db, app.log));
   app.decorate('productSettings', productSettingsReader(db));
+  app.decorate('vatChecker', createVatChecker(config));
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
   app.addHook('onRequest', async (request) => {
@@ -136,6 +139,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(companyRoutes, { prefix: '/companies' });
       await api.register(categoryRoutes, { prefix: '/categories' });
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(feedRoutes, { prefix: '/xml' });

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { CatalogIndex } from './modules/catalog/catalog-index';
 import type { RequestContext } from './platform/auth/guard';
+import type { VatChecker } from './platform/vat';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,7 @@ declare module 'fastify' {
     db: Db;
     catalog: CatalogIndex;
     productSettings: () => Promise<ProductSettings>;
+    vatChecker: VatChecker;
   }
   interface FastifyRequest {
     locale: Locale;

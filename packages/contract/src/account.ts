@@ -74,6 +74,12 @@ export const companyProfileUpdateSchema = z.strictObject({
 });
 export type CompanyProfileUpdate = z.infer<typeof companyProfileUpdateSchema>;
 
+export const companyProfileResponseSchema = z.object({
+  message: z.string(),
+  company: companyProfileSchema,
+});
+export type CompanyProfileResponse = z.infer<typeof companyProfileResponseSchema>;
+
 /** Outcome of a VAT number check; `unavailable`: the register could not be asked now. */
 export const VAT_CHECK_OUTCOMES = ['active', 'inactive', 'unavailable'] as const;
 export type VatCheckOutcome = (typeof VAT_CHECK_OUTCOMES)[number];

@@ -1,0 +1,170 @@
+import type { Country, VatCheckOutcome, VatCheckResponse } from '@portal/contract';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { companies, invoiceAddresses } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { notFound } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { VatChecker } from '../../platform/vat';
+
+/**
+ * The new `vat_number_unactive_at` after a check: cleared when active, kept (or set now) when
+ * inactive, unchanged when the register could not be asked.
+ */
+export function inactiveSince(outcome: VatCheckOutcome, current: Date | null): Date | null {
+  if (outcome === 'active') return null;
+  if (outcome === 'inactive') return current ?? new Date();
+  return current;
+}
+
+function answer(
+  ctx: RequestContext,
+  outcome: VatCheckOutcome,
+  vatNumber: string,
+  unactiveAt: Date | null,
+): VatCheckResponse {
+  return {
+    message: t(
+      ctx.locale,
+      outcome === 'unavailable' ? 'messages.vat_unavailable' : 'messages.vat_checked',
+    ),
+    outcome,
+    vat_number: vatNumber,
+    vat_number_unactive_at: unactiveAt ? unactiveAt.toISOString() : null,
+  };
+}
+
+async function recheckCompany(db: Db, checker: VatChecker, companyId: string) {
+  const [company] = await db
+    .select({
+      vatNumber: companies.vatNumber,
+      country: companies.country,
+      unactiveAt: companies.vatNumberUnactiveAt,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!company) throw notFound();
+  const outcome = await checker.check(company.vatNumber, company.country as Country);
+  const unactiveAt = inactiveSince(outcome, company.unactiveAt);
+  // Only if the number was not changed meanwhile: the check was for this one.
+  await db
+    .update(companies)
+    .set({ vatNumberUnactiveAt: unactiveAt, updatedAt: sql`now()` })
+    .where(and(eq(companies.id, companyId), eq(companies.vatNumber, company.vatNumber)));
+  return { outcome, vatNumber: company.vatNumber, unactiveAt };
+}
+
+async function recheckInvoiceEntity(db: Db, checker: VatChecker, companyId: string, id: string) {
+  const [entity] = await db
+    .select({
+      vatNumber: invoiceAddresses.vatNumber,
+      country: invoiceAddresses.country,
+      unactiveAt: invoiceAddresses.vatNumberUnactiveAt,
+    })
+    .from(invoiceAddresses)
+    .where(and(eq(invoiceAddresses.id, id), eq(invoiceAddresses.companyId, companyId)))
+    .limit(1);
+  if (!entity) throw notFound();
+  // An invoice entity without a VAT number has nothing that can be inactive.
+  const outcome = entity.vatNumber
+    ? await checker.check(entity.vatNumber, entity.country as Country)
+    : 'active';
+  const unactiveAt = inactiveSince(outcome, entity.unactiveAt);
+  await db
+    .update(invoiceAddresses)
+    .set({ vatNumberUnactiveAt: unactiveAt, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(invoiceAddresses.id, id),
+        entity.vatNumber
+          ? eq(invoiceAddresses.vatNumber, entity.vatNumber)
+          : sql`${invoiceAddresses.vatNumber} is null`,
+      ),
+    );
+  return { outcome, vatNumber: entity.vatNumber ?? '', unactiveAt };
+}
+
+/** `POST /companies/check-vat-number`: checks the caller's company number again. */
+export async function checkCompanyVatNumber(db: Db, checker: VatChecker, ctx: RequestContext) {
+  if (!ctx.companyId) throw notFound();
+  const result = await recheckCompany(db, checker, ctx.companyId);
+  return answer(ctx, result.outcome, result.vatNumber, result.unactiveAt);
+}
+
+/** `POST /companies/check-invoice-vat-number/{invoiceId}`: one invoice entity of the company. */
+export async function checkInvoiceVatNumber(
+  db: Db,
+  checker: VatChecker,
+  ctx: RequestContext,
+  invoiceId: string,
+) {
+  if (!ctx.companyId) throw notFound();
+  const result = await recheckInvoiceEntity(db, checker, ctx.companyId, invoiceId);
+  return answer(ctx, result.outcome, result.vatNumber, result.unactiveAt);
+}
+
+export interface RecheckSummary {
+  checked: number;
+  inactive: number;
+  unavailable: number;
+}
+
+/** The daily job's work: every active company's number and its invoice entities' numbers, one by one. */
+export async function recheckAllVatNumbers(db: Db, checker: VatChecker): Promise<RecheckSummary> {
+  const summary: RecheckSummary = { checked: 0, inactive: 0, unavailable: 0 };
+  const count = (outcome: VatCheckOutcome) => {
+    summary.checked += 1;
+    if (outcome === 'inactive') summary.inactive += 1;
+    if (outcome === 'unavailable') summary.unavailable += 1;
+  };
+  const active = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.status, 'active'))
+    .orderBy(asc(companies.id));
+  for (const company of active) {
+    count((await recheckCompany(db, checker, company.id)).outcome);
+    const entities = await db
+      .select({ id: invoiceAddresses.id })
+      .from(invoiceAddresses)
+      .where(and(eq(invoiceAddresses.companyId, company.id), isNotNull(invoiceAddresses.vatNumber)))
+      .orderBy(asc(invoiceAddresses.id));
+    for (const entity of entities) {
+      count((await recheckInvoiceEntity(db, checker, company.id, entity.id)).outcome);
+    }
+  }
+  return summary;
+}
+
+export interface VatRecheckJob {
+  stop(): Promise<void>;
+}
+
+/** Runs `recheckAllVatNumbers` every `intervalMs` (daily by default), one run at a time. */
+export function startVatRecheckJob(
+  db: Db,
+  checker: VatChecker,
+  intervalMs: number,
+  log: FastifyBaseLogger,
+): VatRecheckJob {
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running.then(async () => {
+      try {
+        log.info(await recheckAllVatNumbers(db, checker), 'VAT numbers rechecked');
+      } catch (error) {
+        log.error({ err: error }, 'VAT recheck failed');
+      }
+    });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
