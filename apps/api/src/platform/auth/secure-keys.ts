@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SECURE_KEY_TTL_SECONDS, type SecureKeyPurpose } from '@portal/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { secureKeys, users } from '../../db/schema';
 
@@ -67,4 +67,25 @@ export async function consumeSecureKey(
     .where(live(key, purpose))
     .returning({ userId: secureKeys.userId });
   return row?.userId ?? null;
+}
+
+/** When the live (unused, unexpired) key of `purpose` of each user expires, by user id. */
+export async function liveKeyExpiries(
+  db: Executor,
+  userIds: string[],
+  purpose: SecureKeyPurpose,
+): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: secureKeys.userId, expiresAt: secureKeys.expiresAt })
+    .from(secureKeys)
+    .where(
+      and(
+        inArray(secureKeys.userId, userIds),
+        eq(secureKeys.purpose, purpose),
+        isNull(secureKeys.usedAt),
+        gt(secureKeys.expiresAt, sql`now()`),
+      ),
+    );
+  return new Map(rows.map((row) => [row.userId, row.expiresAt]));
 }

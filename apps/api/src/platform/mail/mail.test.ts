@@ -44,6 +44,16 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     reset_url: 'https://portal.test/reset-password/abc',
     expires_minutes: 60,
   },
+  contact_message: {
+    subject: 'Delivery <b>question</b>',
+    message: 'When will order 1234567890 ship?\nThanks & regards',
+    company: 'Sun & Volt BV',
+    vat_number: 'NL123456789B01',
+    sender_name: 'Anna de Vries',
+    sender_email: 'anna@sunvolt.test',
+    sender_role: 'purchaser',
+    sender_locale: 'nl',
+  },
 };
 const templates = Object.keys(sampleVars) as MailTemplate[];
 const placeholders = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -29,6 +29,17 @@ export interface MailTemplateVars {
   };
   /** To a user who asked to reset the password (link valid 1 hour). */
   password_reset: { first_name: string; reset_url: string; expires_minutes: number };
+  /** To the shop's support address: a contact-us message with the company and the sender. */
+  contact_message: {
+    subject: string;
+    message: string;
+    company: string;
+    vat_number: string;
+    sender_name: string;
+    sender_email: string;
+    sender_role: string;
+    sender_locale: string;
+  };
 }
 
 export type MailTemplate = keyof MailTemplateVars;

@@ -71,6 +71,10 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       'password_reset.ignore',
     ],
   },
+  contact_message: {
+    greeting: 'contact_message.greeting',
+    blocks: ['contact_message.intro', 'contact_message.details', 'contact_message.body'],
+  },
 };
 
 export const mailCatalogs: Record<Locale, Record<string, string>> = { en, fr, es, de, nl, it };

@@ -1,0 +1,40 @@
+import { DEFAULT_LOCALE, type ContactMessage } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+
+/** Sends a contact-us message to the shop's support address, with the company and the sender. */
+export async function sendContactMessage(
+  db: Db,
+  config: Config,
+  ctx: RequestContext,
+  input: ContactMessage,
+) {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, ctx.userId))
+    .limit(1);
+  if (!row) throw notFound();
+  const { user, company } = row;
+  await enqueueMail(db, {
+    to: config.supportEmail,
+    template: 'contact_message',
+    locale: DEFAULT_LOCALE,
+    vars: {
+      subject: input.subject,
+      message: input.message,
+      company: company.name,
+      vat_number: company.vatNumber,
+      sender_name: `${user.firstName} ${user.lastName}`.trim(),
+      sender_email: user.email,
+      sender_role: user.role,
+      sender_locale: ctx.locale,
+    },
+  });
+}
