@@ -37,6 +37,12 @@ const envSchema = z.object({
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['simulated', 'mollie']).default('simulated'),
+  MOLLIE_API_KEY: z.string().optional(),
+  MOLLIE_API_URL: z.url().default('https://api.mollie.com/v2/'),
+  SIMULATED_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(30),
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().positive().default(15),
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +82,15 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   devMailbox: boolean;
+  payments: {
+    provider: Env['PAYMENT_PROVIDER'];
+    /** Set when MOLLIE_API_KEY is: payments made with Mollie can be checked even after a switch. */
+    mollie: { apiKey: string; apiUrl: string } | null;
+    simulatedExpiryMinutes: number;
+    /** Pending online payments older than this are asked about by the reconciliation job. */
+    reconcileAfterMinutes: number;
+    reconcileIntervalMs: number;
+  };
 }
 
 const list = (value: string | undefined) =>
@@ -107,6 +122,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === 'mollie' && !env.MOLLIE_API_KEY) {
+    throw new Error(
+      'Invalid configuration:\nMOLLIE_API_KEY: required when PAYMENT_PROVIDER is mollie',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const embeddedOnDisk = !env.DATABASE_URL;
   const trustProxy = list(env.TRUST_PROXY);
@@ -143,5 +163,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     devMailbox: env.NODE_ENV !== 'production',
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      mollie: env.MOLLIE_API_KEY
+        ? { apiKey: env.MOLLIE_API_KEY, apiUrl: env.MOLLIE_API_URL }
+        : null,
+      simulatedExpiryMinutes: env.SIMULATED_PAYMENT_EXPIRY_MINUTES,
+      reconcileAfterMinutes: env.PAYMENT_RECONCILE_AFTER_MINUTES,
+      reconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+    },
   };
 }

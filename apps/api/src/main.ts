@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemo } from './db/seed/demo';
 import { startVatRecheckJob } from './modules/companies/vat';
+import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
 import { buildApp } from './server';
 
@@ -29,6 +30,12 @@ const vatRecheck = startVatRecheckJob(
   app.log,
 );
 
+const paymentReconciliation = startPaymentReconciliation(
+  { db: database.db, config, payments: app.payments, log: app.log },
+  config.payments.reconcileIntervalMs,
+  config.payments.reconcileAfterMinutes,
+);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -36,6 +43,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await mailWorker.stop();
   await vatRecheck.stop();
+  await paymentReconciliation.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -35,7 +35,14 @@ import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/companies/routes';
-import { productSettingsReader } from './modules/settings/service';
+import { checkoutSettingsReader, productSettingsReader } from './modules/settings/service';
+import { addressRoutes } from './modules/addresses/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { adminOrderRoutes } from './modules/orders/admin-routes';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { createPayments } from './platform/payments';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox';
 import { createVatChecker } from './platform/vat';
 
@@ -81,6 +88,8 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.decorate('db', db);
   app.decorate('catalog', new CatalogIndex(db, app.log));
   app.decorate('productSettings', productSettingsReader(db));
+  app.decorate('checkoutSettings', checkoutSettingsReader(db));
+  app.decorate('payments', createPayments(db, config));
   app.decorate('vatChecker', createVatChecker(config));
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
@@ -144,6 +153,20 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(feedRoutes, { prefix: '/xml' });
       await api.register(mediaRoutes, { prefix: '/media' });
+      const orderDeps = {
+        db,
+        config,
+        payments: app.payments,
+        productSettings: app.productSettings,
+        checkoutSettings: app.checkoutSettings,
+        log: app.log,
+      };
+      await api.register(cartRoutes, { prefix: '/carts' });
+      await api.register(addressRoutes, { prefix: '/addresses' });
+      await api.register(checkoutRoutes, { prefix: '/checkout' });
+      await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
+      await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
+      await api.register(paymentRoutes(orderDeps), { prefix: '/payments' });
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,9 @@
-import type { Locale, ProductSettings } from '@portal/contract';
+import type { CheckoutSettings, Locale, ProductSettings } from '@portal/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { CatalogIndex } from './modules/catalog/catalog-index';
 import type { RequestContext } from './platform/auth/guard';
+import type { Payments } from './platform/payments';
 import type { VatChecker } from './platform/vat';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Db;
     catalog: CatalogIndex;
     productSettings: () => Promise<ProductSettings>;
+    checkoutSettings: () => Promise<CheckoutSettings>;
+    payments: Payments;
     vatChecker: VatChecker;
   }
   interface FastifyRequest {

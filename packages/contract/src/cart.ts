@@ -9,12 +9,17 @@ export const CART_MAX_LINE_QUANTITY = 100_000;
  * Quantity 0 with `set` removes the line. Prices are never sent: the server takes them from
  * the catalog, and unknown fields (a tampered `price`) are refused.
  */
-export const cartUpdateRequestSchema = z.strictObject({
-  product_id: z.uuid(),
-  quantity: z.number().int().min(0).max(CART_MAX_LINE_QUANTITY),
-  /** `set` (default): the line becomes `quantity`; `add`: `quantity` is added to the line. */
-  mode: z.enum(['set', 'add']).optional(),
-});
+export const cartUpdateRequestSchema = z
+  .strictObject({
+    product_id: z.uuid(),
+    quantity: z.number().int().min(0).max(CART_MAX_LINE_QUANTITY),
+    /** `set` (default): the line becomes `quantity`; `add`: `quantity` is added to the line. */
+    mode: z.enum(['set', 'add']).optional(),
+  })
+  .refine((value) => value.mode !== 'add' || value.quantity > 0, {
+    message: 'validation.invalid',
+    path: ['quantity'],
+  });
 export type CartUpdateRequest = z.infer<typeof cartUpdateRequestSchema>;
 
 /** One cart line (SPEC section 3: quantity, product, price, subtotal), priced from the catalog now. */

@@ -10,3 +10,25 @@ export function fromCents(cents: number): number {
 export function toCents(euros: number): number {
   return Math.sign(euros) * Math.round(Math.abs(euros) * 100 + Number.EPSILON);
 }
+
+/** A unit price times a quantity, in cents. */
+export function lineCents(unitCents: number, quantity: number): number {
+  return unitCents * quantity;
+}
+
+/** A percentage (in basis points: 2100 = 21 %) of an amount in cents, rounded half up. */
+export function percentOfCents(cents: number, basisPoints: number): number {
+  return Math.round((cents * basisPoints) / 10_000);
+}
+
+/** A percentage as people write it (21, 25.5) to basis points. */
+export function percentToBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/** Cents as a euro amount written for `locale` (mails, pages: "€ 1.234,50", "€1,234.50"). */
+export function formatEuros(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
+    fromCents(cents),
+  );
+}

@@ -1,14 +1,18 @@
 import {
+  checkoutSettingResponseSchema,
   settingCodeParamsSchema,
   settingResponseSchema,
-  updateSettingRequestSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authenticate, requirePermission } from '../../platform/auth/guard';
 import { getSetting, updateSetting } from './service';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
+const anySettingResponseSchema = z.union([settingResponseSchema, checkoutSettingResponseSchema]);
+/** The value is checked against its code's schema by the service. */
+const updateAnySettingRequestSchema = z.strictObject({ value: z.record(z.string(), z.unknown()) });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: settingCodeParamsSchema,
-        response: { 200: settingResponseSchema },
+        response: { 200: anySettingResponseSchema },
       },
     },
     async (request) => getSetting(app.db, request.params.code),
@@ -33,8 +37,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: settingCodeParamsSchema,
-        body: updateSettingRequestSchema,
-        response: { 200: settingResponseSchema },
+        body: updateAnySettingRequestSchema,
+        response: { 200: anySettingResponseSchema },
       },
     },
     async (request) => updateSetting(app.db, request.params.code, request.body.value),

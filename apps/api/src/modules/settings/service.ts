@@ -1,51 +1,92 @@
 import {
+  checkoutSettingsSchema,
   productSettingsSchema,
-  SETTING_CODES,
+  type CheckoutSettingResponse,
+  type CheckoutSettings,
   type ProductSettings,
-  type SettingCode,
   type SettingResponse,
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { RequestValidationError } from '../../platform/validation';
 
-const isSettingCode = (code: string): code is SettingCode =>
-  (SETTING_CODES as readonly string[]).includes(code);
+/** Every setting code and the schema its value follows. */
+const settingSchemas = {
+  product_settings: productSettingsSchema,
+  checkout_settings: checkoutSettingsSchema,
+} satisfies Record<string, z.ZodType>;
+type Code = keyof typeof settingSchemas;
+type AnySettingResponse = SettingResponse | CheckoutSettingResponse;
 
-/** A setting by code; 404 for a code that does not exist. */
-export async function getSetting(db: Db, code: string): Promise<SettingResponse> {
-  if (!isSettingCode(code)) throw notFound();
+const isCode = (code: string): code is Code => Object.hasOwn(settingSchemas, code);
+/** Bumped by every update, so this process's cached readers see the change at once. */
+const versions = new WeakMap<Db, number>();
+
+async function readValue<C extends Code>(
+  db: Db,
+  code: C,
+): Promise<{ value: z.infer<(typeof settingSchemas)[C]>; updatedAt: Date }> {
   const [row] = await db.select().from(settings).where(eq(settings.code, code)).limit(1);
   if (!row) throw notFound();
-  return {
-    code,
-    value: productSettingsSchema.parse(row.value),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { value: settingSchemas[code].parse(row.value) as never, updatedAt: row.updatedAt };
 }
 
-/** Replaces a setting's value (staff only; the value was validated by the route's schema). */
+/** A setting by code; 404 for a code that does not exist. */
+export async function getSetting(db: Db, code: string): Promise<AnySettingResponse> {
+  if (!isCode(code)) throw notFound();
+  const { value, updatedAt } = await readValue(db, code);
+  return { code, value, updated_at: updatedAt.toISOString() } as AnySettingResponse;
+}
+
+/**
+ * Replaces a setting's value (staff only). The value is checked against its code's schema;
+ * problems name the field under `value.`.
+ */
 export async function updateSetting(
   db: Db,
   code: string,
-  value: ProductSettings,
-): Promise<SettingResponse> {
-  if (!isSettingCode(code)) throw notFound();
+  input: unknown,
+): Promise<AnySettingResponse> {
+  if (!isCode(code)) throw notFound();
+  const parsed = settingSchemas[code].safeParse(input);
+  if (!parsed.success) {
+    throw new RequestValidationError(
+      parsed.error.issues.map((issue) => ({ ...issue, path: ['value', ...issue.path] })),
+    );
+  }
+  const value = parsed.data;
   await db
     .insert(settings)
     .values({ code, value })
     .onConflictDoUpdate({ target: settings.code, set: { value, updatedAt: sql`now()` } });
+  versions.set(db, (versions.get(db) ?? 0) + 1);
   return getSetting(db, code);
 }
 
-/** The catalog and cart settings, read often: kept for a few seconds. */
-export function productSettingsReader(db: Db, ttlMs = 5_000) {
-  let cached: { value: ProductSettings; at: number } | null = null;
-  return async (): Promise<ProductSettings> => {
-    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
-    const { value } = await getSetting(db, 'product_settings');
-    cached = { value, at: Date.now() };
+/** A setting read often: kept for a few seconds (other processes' changes show within `ttlMs`). */
+function cachedReader<C extends Code>(db: Db, code: C, ttlMs: number) {
+  let cached: { value: z.infer<(typeof settingSchemas)[C]>; at: number; version: number } | null =
+    null;
+  return async (): Promise<z.infer<(typeof settingSchemas)[C]>> => {
+    const version = versions.get(db) ?? 0;
+    if (cached && cached.version === version && Date.now() - cached.at < ttlMs) {
+      return cached.value;
+    }
+    const { value } = await readValue(db, code);
+    cached = { value, at: Date.now(), version };
     return value;
   };
+}
+
+/** The catalog and cart settings. */
+export function productSettingsReader(db: Db, ttlMs = 5_000): () => Promise<ProductSettings> {
+  return cachedReader(db, 'product_settings', ttlMs);
+}
+
+/** Shipping rates, VAT rates, seller country and payment methods. */
+export function checkoutSettingsReader(db: Db, ttlMs = 5_000): () => Promise<CheckoutSettings> {
+  return cachedReader(db, 'checkout_settings', ttlMs);
 }

@@ -54,6 +54,30 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     sender_role: 'purchaser',
     sender_locale: 'nl',
   },
+  order_placed: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    order_value: '€ 1.234,50',
+    delivery_days: 2,
+    order_url: 'https://portal.test/nl/orders',
+  },
+  order_placed_bank_transfer: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    order_value: '€ 1.234,50',
+    delivery_days: 5,
+    order_url: 'https://portal.test/nl/orders',
+    account_holder: 'Wholesale Portal BV',
+    iban: 'NL91ABNA0417164300',
+    bic: 'ABNANL2A',
+  },
+  order_paid: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    order_value: '€ 1.234,50',
+    delivery_days: 2,
+    order_url: 'https://portal.test/nl/orders',
+  },
 };
 const templates = Object.keys(sampleVars) as MailTemplate[];
 const placeholders = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -40,6 +40,25 @@ export interface MailTemplateVars {
     sender_role: string;
     sender_locale: string;
   };
+  /** To the buyer: the order is placed and its online payment comes next. */
+  order_placed: OrderMailVars;
+  /** To the buyer: the order is placed; where to transfer the money. */
+  order_placed_bank_transfer: OrderMailVars & {
+    account_holder: string;
+    iban: string;
+    bic: string;
+  };
+  /** To the buyer: the payment was received and the order is being prepared. */
+  order_paid: OrderMailVars;
+}
+
+/** What every order mail says: the order, its value (formatted for the locale) and delivery time. */
+interface OrderMailVars {
+  first_name: string;
+  order_number: string;
+  order_value: string;
+  delivery_days: number;
+  order_url: string;
 }
 
 export type MailTemplate = keyof MailTemplateVars;

@@ -62,6 +62,31 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       'invitation.ignore',
     ],
   },
+  order_placed: {
+    greeting: 'common.greeting',
+    blocks: [
+      'order_placed.intro',
+      'order_placed.payment',
+      { button: 'order_placed.action', url: 'order_url' },
+    ],
+  },
+  order_placed_bank_transfer: {
+    greeting: 'common.greeting',
+    blocks: [
+      'order_placed.intro',
+      'order_placed_bank_transfer.transfer',
+      'order_placed_bank_transfer.delivery',
+      { button: 'order_placed.action', url: 'order_url' },
+    ],
+  },
+  order_paid: {
+    greeting: 'common.greeting',
+    blocks: [
+      'order_paid.intro',
+      'order_paid.delivery',
+      { button: 'order_placed.action', url: 'order_url' },
+    ],
+  },
   password_reset: {
     greeting: 'common.greeting',
     blocks: [

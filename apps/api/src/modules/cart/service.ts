@@ -1,0 +1,247 @@
+import type {
+  CartLine,
+  CartResponse,
+  CartUpdateRequest,
+  Locale,
+  ProductSettings,
+} from '@portal/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { cartItems, carts, products } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { conflict, notFound } from '../../platform/errors';
+import { fromCents, lineCents, toCents } from '../../platform/money';
+import { findListItems } from '../catalog/product-repo';
+
+export interface CartDeps {
+  db: Db;
+  productSettings: () => Promise<ProductSettings>;
+}
+
+/** A cart line with the catalog's numbers now, in cents and grams. */
+export interface PricedLine {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+  weightGrams: number;
+  /** What can be ordered now: 0 when out of stock. */
+  available: number;
+}
+
+/** What a product can be ordered up to now (SPEC: out of stock when not in stock or quantity ≤ 0). */
+export function availableQuantity(product: { isInStock: boolean; quantity: number }): number {
+  return product.isInStock ? Math.max(0, product.quantity) : 0;
+}
+
+/** The user's cart id, created on first use (one cart per user). */
+export async function cartIdOf(db: Executor, userId: string): Promise<string> {
+  const [created] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoNothing({ target: carts.userId })
+    .returning({ id: carts.id });
+  if (created) return created.id;
+  const [existing] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  if (!existing) throw new Error('cart vanished');
+  return existing.id;
+}
+
+/** The cart's lines with today's catalog price, weight and stock (inactive products left out). */
+export async function pricedLines(db: Executor, cartId: string): Promise<PricedLine[]> {
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      unitPriceCents: products.priceCents,
+      weightGrams: products.weightGrams,
+      stock: products.quantity,
+      isInStock: products.isInStock,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.cartId, cartId), eq(products.isActive, true)))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+  return rows.map((row) => ({
+    productId: row.productId,
+    quantity: row.quantity,
+    unitPriceCents: row.unitPriceCents,
+    weightGrams: row.weightGrams,
+    available: availableQuantity({ isInStock: row.isInStock, quantity: row.stock }),
+  }));
+}
+
+/** Cart lines as the contract answers them: the product, price and subtotal in euros. */
+export async function describeLines(
+  db: Db,
+  lines: PricedLine[],
+  locale: Locale,
+  lowStock: number,
+): Promise<CartLine[]> {
+  const items = await findListItems(
+    db,
+    lines.map((line) => line.productId),
+    locale,
+    lowStock,
+  );
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    if (!product) return [];
+    return [
+      {
+        _id: line.productId,
+        quantity: line.quantity,
+        product,
+        price: fromCents(line.unitPriceCents),
+        subtotal: fromCents(lineCents(line.unitPriceCents, line.quantity)),
+        available_quantity: line.available,
+      },
+    ];
+  });
+}
+
+/** Sums of a cart: amount in cents, item count, weight. */
+export function cartSums(lines: PricedLine[]) {
+  return {
+    subtotalCents: lines.reduce((sum, l) => sum + lineCents(l.unitPriceCents, l.quantity), 0),
+    itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+    weightGrams: lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0),
+  };
+}
+
+async function answerCart(deps: CartDeps, cartId: string, locale: Locale): Promise<CartResponse> {
+  const [lines, settings, [cart]] = await Promise.all([
+    pricedLines(deps.db, cartId),
+    deps.productSettings(),
+    deps.db.select({ updatedAt: carts.updatedAt }).from(carts).where(eq(carts.id, cartId)),
+  ]);
+  const items = await describeLines(deps.db, lines, locale, settings.low_stock_threshold);
+  const sums = cartSums(lines);
+  return {
+    _id: cartId,
+    cart_item: { items },
+    item_count: sums.itemCount,
+    subtotal: fromCents(sums.subtotalCents),
+    weight: sums.weightGrams,
+    minimum: {
+      amount: settings.min_cart_amount,
+      quantity: settings.min_cart_quantity,
+      amount_reached: sums.subtotalCents >= toCents(settings.min_cart_amount),
+      quantity_reached: sums.itemCount >= settings.min_cart_quantity,
+    },
+    stock_ok: lines.every((line) => line.quantity <= line.available),
+    updated_at: (cart?.updatedAt ?? new Date()).toISOString(),
+  };
+}
+
+/** The caller's cart, priced from the catalog now. */
+export async function getMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
+  return answerCart(deps, await cartIdOf(deps.db, ctx.userId), ctx.locale);
+}
+
+async function titleOf(db: Executor, productId: string, locale: Locale): Promise<string> {
+  const [item] = await findListItems(db as Db, [productId], locale, 0);
+  return item?.name ?? '';
+}
+
+/**
+ * Sets (or adds to) the quantity of one product; 0 removes it. The result never exceeds what
+ * is in stock: 409 names the available quantity. Unknown or inactive products are 404.
+ */
+export async function updateMyCart(
+  deps: CartDeps,
+  ctx: RequestContext,
+  request: CartUpdateRequest,
+): Promise<CartResponse> {
+  const cartId = await cartIdOf(deps.db, ctx.userId);
+  const [product] = await deps.db
+    .select({ quantity: products.quantity, isInStock: products.isInStock })
+    .from(products)
+    .where(and(eq(products.id, request.product_id), eq(products.isActive, true)));
+  if (!product) throw notFound('errors.product_not_found');
+  const available = availableQuantity(product);
+  const adding = request.mode === 'add';
+
+  if (!adding && request.quantity === 0) {
+    await deps.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, request.product_id)));
+  } else {
+    const refuse = async () => {
+      const title = await titleOf(deps.db, request.product_id, ctx.locale);
+      return available === 0
+        ? conflict('errors.out_of_stock', { title })
+        : conflict('errors.quantity_exceeds_stock', { available, title });
+    };
+    if (request.quantity > available) throw await refuse();
+    // One statement: concurrent adds cannot push the line past the stock together.
+    const [saved] = await deps.db
+      .insert(cartItems)
+      .values({ cartId, productId: request.product_id, quantity: request.quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: {
+          quantity: adding
+            ? sql`${cartItems.quantity} + excluded.quantity`
+            : sql`excluded.quantity`,
+        },
+        setWhere: adding
+          ? sql`${cartItems.quantity} + excluded.quantity <= ${available}`
+          : undefined,
+      })
+      .returning({ quantity: cartItems.quantity });
+    if (!saved) throw await refuse();
+  }
+  await deps.db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+  return answerCart(deps, cartId, ctx.locale);
+}
+
+/** Empties the caller's cart. */
+export async function clearMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
+  const cartId = await cartIdOf(deps.db, ctx.userId);
+  await emptyCart(deps.db, cartId);
+  return answerCart(deps, cartId, ctx.locale);
+}
+
+/** Removes every line of a cart (inside the caller's transaction when given one). */
+export async function emptyCart(db: Executor, cartId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+  await db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/** Puts lines back into a user's cart (restore after a failed payment), each bounded by stock. */
+export async function putLinesBack(
+  deps: CartDeps,
+  ctx: RequestContext,
+  lines: { productId: string; quantity: number }[],
+): Promise<CartResponse> {
+  const cartId = await cartIdOf(deps.db, ctx.userId);
+  await deps.db.transaction(async (tx) => {
+    for (const line of lines) {
+      const [product] = await tx
+        .select({ quantity: products.quantity, isInStock: products.isInStock })
+        .from(products)
+        .where(and(eq(products.id, line.productId), eq(products.isActive, true)));
+      const quantity = Math.min(line.quantity, product ? availableQuantity(product) : 0);
+      if (quantity <= 0) continue;
+      await tx
+        .insert(cartItems)
+        .values({ cartId, productId: line.productId, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId],
+          set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)` },
+        });
+    }
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
+  });
+  return answerCart(deps, cartId, ctx.locale);
+}

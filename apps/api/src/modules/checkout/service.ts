@@ -1,0 +1,286 @@
+import {
+  DEFAULT_CART_PAYMENT_METHOD,
+  SLOW_DELIVERY_PAYMENT_METHODS,
+  type CheckoutBlocker,
+  type CheckoutOptions,
+  type CheckoutSettings,
+  type CheckoutSummary,
+  type CheckoutSummaryRequest,
+  type Country,
+  type PaymentMethod,
+  type ProductSettings,
+} from '@portal/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { companies, orders } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import type { AppError } from '../../platform/errors';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { t, type MessageKey, type Vars } from '../../platform/i18n';
+import { formatEuros, fromCents, toCents } from '../../platform/money';
+import {
+  companyOf,
+  findAddress,
+  findDefaultAddress,
+  toAddress,
+  type AddressRow,
+} from '../addresses/service';
+import { cartIdOf, cartSums, describeLines, pricedLines, type PricedLine } from '../cart/service';
+import { computeTotals, type Totals } from './totals';
+
+export interface CheckoutDeps {
+  db: Db;
+  productSettings: () => Promise<ProductSettings>;
+  checkoutSettings: () => Promise<CheckoutSettings>;
+}
+
+/** Working days until delivery for a payment method (bank transfer waits for the money). */
+export function deliveryDaysOf(method: PaymentMethod, settings: CheckoutSettings): number {
+  return SLOW_DELIVERY_PAYMENT_METHODS.includes(method)
+    ? settings.bank_transfer_delivery_days
+    : settings.delivery_days;
+}
+
+function paymentMethodOptions(settings: CheckoutSettings) {
+  return settings.payment_methods.map((method) => ({
+    method,
+    delivery_days: deliveryDaysOf(method, settings),
+    longer_delivery: SLOW_DELIVERY_PAYMENT_METHODS.includes(method),
+  }));
+}
+
+/** The caller's last payment method if still offered, else creditcard, else the first offered. */
+export async function defaultPaymentMethod(
+  db: Executor,
+  userId: string,
+  settings: CheckoutSettings,
+): Promise<PaymentMethod> {
+  const [last] = await db
+    .select({ method: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const offered = settings.payment_methods;
+  const candidates = [last?.method, DEFAULT_CART_PAYMENT_METHOD, offered[0]];
+  return candidates.find((m): m is PaymentMethod =>
+    offered.includes(m as PaymentMethod),
+  ) as PaymentMethod;
+}
+
+/** Payment methods, delivery times and the company's default addresses for the checkout steps. */
+export async function checkoutOptions(
+  deps: CheckoutDeps,
+  ctx: RequestContext,
+): Promise<CheckoutOptions> {
+  const companyId = companyOf(ctx);
+  const settings = await deps.checkoutSettings();
+  const [delivery, invoice, method] = await Promise.all([
+    findDefaultAddress(deps.db, 'delivery', companyId),
+    findDefaultAddress(deps.db, 'invoice', companyId),
+    defaultPaymentMethod(deps.db, ctx.userId, settings),
+  ]);
+  return {
+    payment_methods: paymentMethodOptions(settings),
+    default_payment_method: method,
+    default_delivery_address_id: delivery?.id ?? null,
+    default_invoice_address_id: invoice?.id ?? null,
+    one_click_available: delivery !== null,
+    shipping_method: settings.shipping_method,
+  };
+}
+
+/** A reason the order cannot be placed, with its message key, variables and error type. */
+export interface Blocker {
+  code: CheckoutBlocker;
+  key: MessageKey;
+  vars: Vars;
+  type: 'VALIDATION_ERROR' | 'CONFLICT';
+}
+
+/** Everything a checkout needs, read in one place for the summary and for placing the order. */
+export interface CheckoutDraft {
+  cartId: string;
+  lines: PricedLine[];
+  delivery: AddressRow;
+  /** null: invoiced to the delivery address. */
+  invoice: AddressRow | null;
+  company: typeof companies.$inferSelect;
+  totals: Totals;
+  /** The VAT number the buyer is invoiced with (for the reverse-charge mention). */
+  buyerVatNumber: string | null;
+  blockers: Blocker[];
+  settings: CheckoutSettings;
+}
+
+/**
+ * Reads the cart, addresses and company and prices the order: totals, VAT and what blocks it.
+ * Inside a transaction when placing the order, so the numbers are the ones that get saved.
+ */
+export async function draftCheckout(
+  db: Executor,
+  deps: Pick<CheckoutDeps, 'productSettings' | 'checkoutSettings'>,
+  ctx: RequestContext,
+  request: { deliveryAddressId: string; invoiceAddressId: string | null },
+  cartId?: string,
+): Promise<CheckoutDraft> {
+  const companyId = companyOf(ctx);
+  const [settings, productSettings] = await Promise.all([
+    deps.checkoutSettings(),
+    deps.productSettings(),
+  ]);
+  const id = cartId ?? (await cartIdOf(db, ctx.userId));
+  const delivery = await findAddress(db, 'delivery', companyId, request.deliveryAddressId);
+  const invoice = request.invoiceAddressId
+    ? await findAddress(db, 'invoice', companyId, request.invoiceAddressId)
+    : null;
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound();
+  const lines = await pricedLines(db, id);
+
+  const buyerVatNumber = invoice ? invoice.vatNumber : (delivery.vatNumber ?? company.vatNumber);
+  const buyerVatActive = invoice
+    ? Boolean(invoice.vatNumber) && !invoice.vatNumberUnactiveAt
+    : Boolean(buyerVatNumber) && !company.vatNumberUnactiveAt;
+  const totals = computeTotals({
+    lines,
+    deliveryCountry: delivery.country as Country,
+    buyer: {
+      country: (invoice?.country ?? company.country) as Country,
+      hasActiveVatNumber: buyerVatActive,
+    },
+    settings,
+  });
+
+  const blockers: Blocker[] = [];
+  const sums = cartSums(lines);
+  if (lines.length === 0) {
+    blockers.push({
+      code: 'empty_cart',
+      key: 'errors.cart_empty',
+      vars: {},
+      type: 'VALIDATION_ERROR',
+    });
+  } else {
+    if (sums.subtotalCents < toCents(productSettings.min_cart_amount)) {
+      blockers.push({
+        code: 'min_cart_amount',
+        key: 'errors.min_cart_amount',
+        vars: { amount: formatEuros(toCents(productSettings.min_cart_amount), ctx.locale) },
+        type: 'VALIDATION_ERROR',
+      });
+    }
+    if (sums.itemCount < productSettings.min_cart_quantity) {
+      blockers.push({
+        code: 'min_cart_quantity',
+        key: 'errors.min_cart_quantity',
+        vars: { qty: productSettings.min_cart_quantity },
+        type: 'VALIDATION_ERROR',
+      });
+    }
+    const short = lines.find((line) => line.quantity > line.available);
+    if (short) {
+      blockers.push({
+        code: 'insufficient_stock',
+        key: short.available === 0 ? 'errors.out_of_stock' : 'errors.quantity_exceeds_stock',
+        vars: { available: short.available, title: await titleOf(db, short.productId, ctx) },
+        type: 'CONFLICT',
+      });
+    }
+  }
+  if (company.vatNumberUnactiveAt) {
+    blockers.push({
+      code: 'company_vat_inactive',
+      key: 'errors.company_vat_inactive',
+      vars: { vat_number: company.vatNumber },
+      type: 'CONFLICT',
+    });
+  }
+  if (invoice?.vatNumberUnactiveAt) {
+    blockers.push({
+      code: 'invoice_vat_inactive',
+      key: 'errors.invoice_vat_inactive',
+      vars: { vat_number: invoice.vatNumber ?? '', company_name: invoice.companyName },
+      type: 'CONFLICT',
+    });
+  }
+  return {
+    cartId: id,
+    lines,
+    delivery,
+    invoice,
+    company,
+    totals,
+    buyerVatNumber,
+    blockers,
+    settings,
+  };
+}
+
+async function titleOf(db: Executor, productId: string, ctx: RequestContext) {
+  const [line] = await describeLines(
+    db as Db,
+    [{ productId, quantity: 0, unitPriceCents: 0, weightGrams: 0, available: 0 }],
+    ctx.locale,
+    0,
+  );
+  return line?.product.name ?? '';
+}
+
+/** The first blocker as the error to answer. */
+export function blockerError(blocker: Blocker): AppError {
+  return blocker.type === 'CONFLICT'
+    ? conflict(blocker.key, blocker.vars)
+    : invalid(blocker.key, blocker.vars);
+}
+
+/** The reverse-charge legal mention in the buyer's language, or null. */
+export function vatMentionOf(draft: CheckoutDraft, ctx: RequestContext): string | null {
+  if (draft.totals.vatMode !== 'reverse_charge') return null;
+  return t(ctx.locale, 'checkout.reverse_charge_mention', {
+    vat_number: draft.buyerVatNumber ?? '',
+  });
+}
+
+/** The summary/payment step: lines, totals with shipping and VAT, and what blocks the order. */
+export async function checkoutSummary(
+  deps: CheckoutDeps,
+  ctx: RequestContext,
+  request: CheckoutSummaryRequest,
+): Promise<CheckoutSummary> {
+  const draft = await draftCheckout(deps.db, deps, ctx, {
+    deliveryAddressId: request.delivery_address_id,
+    invoiceAddressId: request.invoice_address_id ?? null,
+  });
+  const { settings, totals } = draft;
+  const method =
+    request.payment_method ?? (await defaultPaymentMethod(deps.db, ctx.userId, settings));
+  const productSettings = await deps.productSettings();
+  const items = await describeLines(
+    deps.db,
+    draft.lines,
+    ctx.locale,
+    productSettings.low_stock_threshold,
+  );
+  return {
+    items,
+    totals: {
+      subtotal: fromCents(totals.subtotalCents),
+      shipping_amount: fromCents(totals.shippingCents),
+      tax_amount: fromCents(totals.taxCents),
+      total: fromCents(totals.totalCents),
+      vat_rate: totals.vatRateBp / 100,
+      vat_mode: totals.vatMode,
+      vat_mention: vatMentionOf(draft, ctx),
+      weight: totals.weightGrams,
+      currency: 'EUR',
+    },
+    shipping_method: settings.shipping_method,
+    delivery_days: deliveryDaysOf(method, settings),
+    delivery_address: toAddress('delivery', draft.delivery),
+    invoice_address: draft.invoice ? toAddress('invoice', draft.invoice) : null,
+    payment_methods: paymentMethodOptions(settings),
+    blockers: draft.blockers.map((b) => ({ code: b.code, message: t(ctx.locale, b.key, b.vars) })),
+    can_place_order: draft.blockers.length === 0,
+  };
+}

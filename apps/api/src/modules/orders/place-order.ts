@@ -1,0 +1,376 @@
+import { createHash } from 'node:crypto';
+import type {
+  CheckoutSettings,
+  Locale,
+  Order,
+  PaymentMethod,
+  ProductSettings,
+} from '@portal/contract';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import {
+  carts,
+  idempotencyKeys,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  products,
+  users,
+} from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { AppError, conflict, invalid } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { formatEuros, lineCents } from '../../platform/money';
+import type { Payments } from '../../platform/payments';
+import { webUrl } from '../../platform/urls';
+import { companyOf, findDefaultAddress, snapshotOf } from '../addresses/service';
+import { availableQuantity, cartIdOf, describeLines, emptyCart } from '../cart/service';
+import {
+  blockerError,
+  defaultPaymentMethod,
+  deliveryDaysOf,
+  draftCheckout,
+  vatMentionOf,
+} from '../checkout/service';
+import { notifyCompany } from '../notifications/service';
+import type { OrderRow } from './status';
+import { describeOrder, findOrder } from './view';
+
+export interface OrdersDeps {
+  db: Db;
+  config: Config;
+  payments: Payments;
+  productSettings: () => Promise<ProductSettings>;
+  checkoutSettings: () => Promise<CheckoutSettings>;
+  log: FastifyBaseLogger;
+}
+
+export interface PlaceOrderInput {
+  deliveryAddressId: string;
+  invoiceAddressId: string | null;
+  paymentMethod: PaymentMethod;
+  comment: string | null;
+}
+
+/** An Idempotency-Key and the request it came with (a repeat must send the same). */
+export interface Idempotency {
+  key: string;
+  request: unknown;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** The provider's page; null for bank transfer. */
+  redirectUrl: string | null;
+  /** True when an Idempotency-Key repeat answered an earlier order. */
+  replayed: boolean;
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** An earlier order under the same key; refused when the key came with another request. */
+async function replayOf(
+  db: Executor,
+  userId: string,
+  key: string,
+  requestHash: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!row) return null;
+  if (row.requestHash !== requestHash) throw conflict('errors.idempotency_key_reused');
+  return row.orderId;
+}
+
+/** Takes the units of each line from stock; a line that does not fit rolls everything back. */
+async function reserveStock(
+  tx: Executor,
+  lines: { productId: string; quantity: number }[],
+  titleOf: (productId: string) => string,
+) {
+  // A fixed order (by product id) keeps concurrent orders from deadlocking each other.
+  const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
+  for (const line of sorted) {
+    // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
+    const [taken] = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${line.quantity}` })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          eq(products.isActive, true),
+          eq(products.isInStock, true),
+          gte(products.quantity, line.quantity),
+        ),
+      )
+      .returning({ id: products.id });
+    if (taken) continue;
+    const [now] = await tx
+      .select({ quantity: products.quantity, isInStock: products.isInStock })
+      .from(products)
+      .where(eq(products.id, line.productId));
+    const available = now ? availableQuantity(now) : 0;
+    const title = titleOf(line.productId);
+    throw available === 0
+      ? conflict('errors.out_of_stock', { title })
+      : conflict('errors.quantity_exceeds_stock', { available, title });
+  }
+}
+
+/** The order's mail to the buyer, in the buyer's language. */
+async function mailConfirmation(
+  tx: Executor,
+  config: Config,
+  settings: CheckoutSettings,
+  order: OrderRow,
+  buyer: { email: string; firstName: string },
+) {
+  const locale = order.locale as Locale;
+  const common = {
+    first_name: buyer.firstName,
+    order_number: order.orderNumber,
+    order_value: formatEuros(order.totalCents, locale),
+    delivery_days: order.deliveryDays,
+    order_url: webUrl(config, locale, '/orders'),
+  };
+  if (order.paymentMethod === 'banktransfer') {
+    await enqueueMail(tx, {
+      to: buyer.email,
+      template: 'order_placed_bank_transfer',
+      locale,
+      vars: { ...common, ...settings.bank_account },
+    });
+  } else {
+    await enqueueMail(tx, { to: buyer.email, template: 'order_placed', locale, vars: common });
+  }
+}
+
+/**
+ * Places the caller's cart as an order in one transaction: checks the rules, reserves stock
+ * with conditional updates (never below zero), snapshots lines, addresses and totals, takes
+ * the next order number, empties the cart, notifies the company and queues the mail. Then
+ * starts the online payment. With an Idempotency-Key a repeat answers the same order.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  input: PlaceOrderInput,
+  idempotency?: Idempotency,
+): Promise<PlacedOrder> {
+  const companyId = companyOf(ctx);
+  const idempotencyKey = idempotency?.key;
+  const requestHash = hashOf(idempotency?.request ?? null);
+  if (idempotencyKey) {
+    const earlier = await replayOf(deps.db, ctx.userId, idempotencyKey, requestHash);
+    if (earlier) return answerReplay(deps, companyId, earlier);
+  }
+  const settings = await deps.checkoutSettings();
+  if (!settings.payment_methods.includes(input.paymentMethod)) {
+    throw invalid('errors.payment_method_unavailable');
+  }
+
+  const placed = await deps.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      // Serializes requests with the same key; the loser sees the winner's order.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.userId}:${idempotencyKey}`}, 0))`,
+      );
+      const earlier = await replayOf(tx, ctx.userId, idempotencyKey, requestHash);
+      if (earlier) return { kind: 'replay', orderId: earlier } as const;
+    }
+    const cartId = await cartIdOf(tx, ctx.userId);
+    // One checkout per cart at a time: a second one waits and then finds the cart empty.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+    const draft = await draftCheckout(tx, deps, ctx, input, cartId);
+    const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
+    if (blocker) throw blockerError(blocker);
+
+    const described = await describeLines(tx as Db, draft.lines, ctx.locale, 0);
+    const titles = new Map(described.map((line) => [line._id, line.product.name]));
+    const titleOf = (productId: string) => titles.get(productId) ?? '';
+    await reserveStock(tx, draft.lines, titleOf);
+
+    const { totals } = draft;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        companyId,
+        userId: ctx.userId,
+        paymentMethod: input.paymentMethod,
+        subtotalCents: totals.subtotalCents,
+        shippingCents: totals.shippingCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        vatRateBp: totals.vatRateBp,
+        vatMode: totals.vatMode,
+        vatMention: vatMentionOf(draft, ctx),
+        shippingMethod: settings.shipping_method,
+        weightGrams: totals.weightGrams,
+        deliveryDays: deliveryDaysOf(input.paymentMethod, settings),
+        comment: input.comment || null,
+        deliveryAddress: snapshotOf(draft.delivery),
+        invoiceAddress: draft.invoice
+          ? snapshotOf(draft.invoice)
+          : { ...snapshotOf(draft.delivery), vat_number: draft.buyerVatNumber },
+        deliveryAddressId: draft.delivery.id,
+        invoiceAddressId: draft.invoice?.id ?? null,
+        locale: ctx.locale,
+      })
+      .returning();
+    if (!order) throw new Error('order not created');
+    await tx.insert(orderLines).values(
+      draft.lines.map((line, position) => ({
+        orderId: order.id,
+        productId: line.productId,
+        position,
+        sku: described.find((d) => d._id === line.productId)?.product.sku ?? '',
+        title: titleOf(line.productId),
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        subtotalCents: lineCents(line.unitPriceCents, line.quantity),
+        weightGrams: line.weightGrams,
+      })),
+    );
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: null,
+      status: 'pending',
+      actor: 'customer',
+      userId: ctx.userId,
+    });
+    const online = input.paymentMethod !== 'banktransfer';
+    await tx.insert(payments).values({
+      orderId: order.id,
+      provider: online ? deps.payments.active.name : 'bank_transfer',
+      method: input.paymentMethod,
+      amountCents: order.totalCents,
+    });
+    if (idempotencyKey) {
+      await tx
+        .insert(idempotencyKeys)
+        .values({ userId: ctx.userId, key: idempotencyKey, requestHash, orderId: order.id });
+    }
+    await emptyCart(tx, cartId);
+    const [buyer] = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, ctx.userId));
+    if (!buyer) throw new Error('buyer vanished');
+    await notifyCompany(tx, companyId, 'new_order', {
+      buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
+      order: { _id: order.id, order_number: order.orderNumber },
+    });
+    await mailConfirmation(tx, deps.config, settings, order, buyer);
+    return { kind: 'placed', order } as const;
+  });
+
+  if (placed.kind === 'replay') return answerReplay(deps, companyId, placed.orderId);
+  const redirectUrl = await startPayment(deps, placed.order);
+  return {
+    order: await describeOrder(deps.db, placed.order, settings),
+    redirectUrl,
+    replayed: false,
+  };
+}
+
+async function answerReplay(
+  deps: OrdersDeps,
+  companyId: string,
+  orderId: string,
+): Promise<PlacedOrder> {
+  const order = await findOrder(deps.db, orderId, companyId);
+  const redirectUrl = await startPayment(deps, order);
+  const settings = await deps.checkoutSettings();
+  return { order: await describeOrder(deps.db, order, settings), redirectUrl, replayed: true };
+}
+
+/**
+ * The provider's page for a pending online order: the open payment's, or a new payment at the
+ * provider. Null for bank transfer and for orders past pending.
+ */
+export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<string | null> {
+  if (order.paymentMethod === 'banktransfer' || order.status !== 'pending') return null;
+  const [latest] = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, order.id))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (latest?.status === 'open' && latest.checkoutUrl) return latest.checkoutUrl;
+  const payment =
+    latest?.status === 'open' && !latest.providerPaymentId
+      ? latest
+      : (
+          await deps.db
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              provider: deps.payments.active.name,
+              method: order.paymentMethod,
+              amountCents: order.totalCents,
+            })
+            .returning()
+        )[0];
+  if (!payment) throw new Error('payment not created');
+  const provider = deps.payments.byName(payment.provider) ?? deps.payments.active;
+  const base = deps.config.appUrl;
+  let created: { id: string; checkoutUrl: string };
+  try {
+    created = await provider.createPayment({
+      amountCents: payment.amountCents,
+      currency: 'EUR',
+      description: `Order ${order.orderNumber}`,
+      orderId: order.id,
+      method: order.paymentMethod as PaymentMethod,
+      redirectUrl: `${base}/api/payments/return/${payment.id}`,
+      webhookUrl: `${base}/api/payments/webhook/${provider.name}`,
+      locale: order.locale,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id }, 'payment provider refused the payment');
+    throw new AppError('SERVER_ERROR', 'errors.payment_provider_unavailable');
+  }
+  await deps.db
+    .update(payments)
+    .set({
+      provider: provider.name,
+      providerPaymentId: created.id,
+      checkoutUrl: created.checkoutUrl,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, payment.id));
+  return created.checkoutUrl;
+}
+
+/** Buy with one click: the company's default addresses and the caller's last payment method. */
+export async function buyWithOneClick(
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  comment: string | null,
+  idempotencyKey?: string,
+): Promise<PlacedOrder> {
+  const companyId = companyOf(ctx);
+  const settings = await deps.checkoutSettings();
+  const [delivery, invoice, method] = await Promise.all([
+    findDefaultAddress(deps.db, 'delivery', companyId),
+    findDefaultAddress(deps.db, 'invoice', companyId),
+    defaultPaymentMethod(deps.db, ctx.userId, settings),
+  ]);
+  if (!delivery) throw invalid('errors.no_default_delivery_address');
+  return placeOrder(
+    deps,
+    ctx,
+    {
+      deliveryAddressId: delivery.id,
+      invoiceAddressId: invoice?.id ?? null,
+      paymentMethod: method,
+      comment,
+    },
+    idempotencyKey ? { key: idempotencyKey, request: { one_click: true, comment } } : undefined,
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  cartResponseSchema,
+  idempotencyHeadersSchema,
+  oneClickOrderRequestSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf, requirePermission } from '../../platform/auth/guard';
+import { t } from '../../platform/i18n';
+import { buyWithOneClick, placeOrder, type OrdersDeps, type PlacedOrder } from './place-order';
+import { getOrder, payOrder, restoreCart } from './service';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+
+/** Placing, reading and paying orders; putting a failed order back in the cart. */
+export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const answer = (placed: PlacedOrder, locale: Parameters<typeof t>[0]) => ({
+      message: t(locale, 'messages.order_placed', { order_number: placed.order.order_number }),
+      order: placed.order,
+      redirect_url: placed.redirectUrl,
+    });
+
+    app.post(
+      '/',
+      {
+        preHandler: requirePermission('orders.place'),
+        schema: {
+          tags,
+          security,
+          headers: idempotencyHeadersSchema,
+          body: placeOrderRequestSchema,
+          response: { 200: placeOrderResponseSchema, 201: placeOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const key = request.headers['idempotency-key'];
+        const placed = await placeOrder(
+          deps,
+          contextOf(request),
+          {
+            deliveryAddressId: request.body.delivery_address_id,
+            invoiceAddressId: request.body.invoice_address_id ?? null,
+            paymentMethod: request.body.payment_method,
+            comment: request.body.comment ?? null,
+          },
+          key ? { key, request: request.body } : undefined,
+        );
+        return reply.status(placed.replayed ? 200 : 201).send(answer(placed, request.locale));
+      },
+    );
+
+    app.post(
+      '/buy-with-one-click',
+      {
+        preHandler: requirePermission('orders.place'),
+        schema: {
+          tags,
+          security,
+          headers: idempotencyHeadersSchema,
+          body: oneClickOrderRequestSchema,
+          response: { 200: placeOrderResponseSchema, 201: placeOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const placed = await buyWithOneClick(
+          deps,
+          contextOf(request),
+          request.body?.comment ?? null,
+          request.headers['idempotency-key'],
+        );
+        return reply.status(placed.replayed ? 200 : 201).send(answer(placed, request.locale));
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preHandler: requirePermission('orders.view'),
+        schema: { tags, security, params: orderIdParamsSchema, response: { 200: orderSchema } },
+      },
+      async (request) => getOrder(deps, contextOf(request), request.params.id),
+    );
+
+    app.post(
+      '/:id/restore-cart',
+      {
+        preHandler: requirePermission('cart.use'),
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          response: { 200: cartResponseSchema },
+        },
+      },
+      async (request) => restoreCart(deps, contextOf(request), request.params.id),
+    );
+
+    app.post(
+      '/:id/pay',
+      {
+        preHandler: requirePermission('orders.place'),
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          response: { 200: placeOrderResponseSchema },
+        },
+      },
+      async (request) =>
+        answer(await payOrder(deps, contextOf(request), request.params.id), request.locale),
+    );
+  };
+}

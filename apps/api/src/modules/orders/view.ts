@@ -1,0 +1,140 @@
+import type {
+  AddressSnapshot,
+  CheckoutSettings,
+  Order,
+  OrderProgressStep,
+  OrderStatus,
+  PaymentMethod,
+  PaymentProviderName,
+  PaymentStatus,
+  VatMode,
+} from '@portal/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderEvents, orderLines, orders, payments, users } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { fromCents } from '../../platform/money';
+import type { OrderRow } from './status';
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`;
+
+/** SPEC section 4's progress label for an order. */
+function progressOf(order: OrderRow): OrderProgressStep {
+  switch (order.status as OrderStatus) {
+    case 'pending':
+      return 'awaiting_payment';
+    case 'processing':
+      return order.trackingNumber ? 'shipping_on_the_way' : 'payment_received';
+    case 'completed':
+    case 'closed':
+      return 'shipped';
+    default:
+      return 'order_placed';
+  }
+}
+
+/** An order row of the company (or any company when `companyId` is null, for staff); 404 otherwise. */
+export async function findOrder(
+  db: Executor,
+  orderId: string,
+  companyId: string | null,
+): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), companyId ? eq(orders.companyId, companyId) : undefined));
+  if (!row) throw notFound('errors.order_not_found');
+  return row;
+}
+
+/** The order as the contract answers it: lines, history with names, payments. */
+export async function describeOrder(
+  db: Executor,
+  order: OrderRow,
+  settings: CheckoutSettings,
+): Promise<Order> {
+  const [lines, events, orderPayments, [placer]] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position)),
+    db
+      .select({ event: orderEvents, firstName: users.firstName, lastName: users.lastName })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.userId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(asc(payments.createdAt)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, order.userId)),
+  ]);
+  const status = order.status as OrderStatus;
+  const method = order.paymentMethod as PaymentMethod;
+  return {
+    _id: order.id,
+    id: order.id,
+    order_number: order.orderNumber,
+    date: order.createdAt.toISOString(),
+    status,
+    progress: progressOf(order),
+    payment_method: method,
+    order_value: fromCents(order.totalCents),
+    subtotal: fromCents(order.subtotalCents),
+    tax_amount: fromCents(order.taxCents),
+    vat_rate: order.vatRateBp / 100,
+    vat_mode: order.vatMode as VatMode,
+    vat_mention: order.vatMention,
+    shipping_amount: fromCents(order.shippingCents),
+    shipping_method: order.shippingMethod,
+    weight: order.weightGrams,
+    delivery_days: order.deliveryDays,
+    comment: order.comment,
+    tracking_number: order.trackingNumber,
+    currency: 'EUR',
+    delivery_address: order.deliveryAddress as AddressSnapshot,
+    invoice_address: order.invoiceAddress as AddressSnapshot,
+    lines: lines.map((line) => ({
+      _id: line.id,
+      product_id: line.productId,
+      sku: line.sku,
+      title: line.title,
+      quantity: line.quantity,
+      price: fromCents(line.unitPriceCents),
+      subtotal: fromCents(line.subtotalCents),
+      weight: line.weightGrams,
+    })),
+    events: events.map(({ event, firstName, lastName }) => ({
+      from_status: (event.fromStatus as OrderStatus | null) ?? null,
+      status: event.status as OrderStatus,
+      happened_at: event.createdAt.toISOString(),
+      actor: event.actor as Order['events'][number]['actor'],
+      by:
+        event.userId && firstName !== null && lastName !== null
+          ? { _id: event.userId, full_name: fullName({ firstName, lastName }) }
+          : null,
+      note: event.note,
+    })),
+    payments: orderPayments.map((payment) => ({
+      _id: payment.id,
+      provider: payment.provider as PaymentProviderName,
+      method: payment.method as PaymentMethod,
+      status: payment.status as PaymentStatus,
+      amount: fromCents(payment.amountCents),
+      currency: 'EUR',
+      checkout_url: payment.status === 'open' ? payment.checkoutUrl : null,
+      paid_at: payment.paidAt?.toISOString() ?? null,
+      created_at: payment.createdAt.toISOString(),
+    })),
+    placed_by: { _id: order.userId, full_name: placer ? fullName(placer) : '' },
+    bank_account: method === 'banktransfer' && status === 'pending' ? settings.bank_account : null,
+    can_restore_cart: status === 'failed' || status === 'canceled',
+  };
+}

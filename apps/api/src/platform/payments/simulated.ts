@@ -1,0 +1,91 @@
+import type { PaymentStatus } from '@portal/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { simulatedPayments } from '../../db/schema';
+import type { NewPayment, PaymentProvider, ProviderPayment } from './provider';
+
+/** The outcomes the tester can pick on the simulated hosted page. */
+export const SIMULATED_OUTCOMES = ['paid', 'failed', 'canceled'] as const;
+export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
+
+export type SimulatedPaymentRow = typeof simulatedPayments.$inferSelect;
+
+/**
+ * A payment provider that lives in the portal: it keeps its own records (simulated_payments),
+ * serves a hosted page to pay, fail or cancel, expires open payments like a real provider, and
+ * reports changes through the webhook with only the payment id.
+ */
+export function simulatedProvider(options: {
+  db: Db;
+  /** Origin the hosted page is served from, e.g. http://localhost:3000 */
+  baseUrl: string;
+  expiryMinutes: number;
+}): PaymentProvider & {
+  find(id: string): Promise<SimulatedPaymentRow | null>;
+  decide(id: string, outcome: SimulatedOutcome): Promise<SimulatedPaymentRow | null>;
+} {
+  const { db } = options;
+
+  async function expireDue(id: string) {
+    await db
+      .update(simulatedPayments)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(simulatedPayments.id, id),
+          eq(simulatedPayments.status, 'open'),
+          lt(simulatedPayments.expiresAt, sql`now()`),
+        ),
+      );
+  }
+
+  async function find(id: string): Promise<SimulatedPaymentRow | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    await expireDue(id);
+    const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
+    return row ?? null;
+  }
+
+  return {
+    name: 'simulated',
+    async createPayment(payment: NewPayment) {
+      const [row] = await db
+        .insert(simulatedPayments)
+        .values({
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          method: payment.method,
+          description: payment.description,
+          orderId: payment.orderId,
+          redirectUrl: payment.redirectUrl,
+          webhookUrl: payment.webhookUrl,
+          expiresAt: new Date(Date.now() + options.expiryMinutes * 60_000),
+        })
+        .returning({ id: simulatedPayments.id });
+      if (!row) throw new Error('simulated payment not created');
+      return { id: row.id, checkoutUrl: `${options.baseUrl}/api/payments/simulated/${row.id}` };
+    },
+    async getPayment(id: string): Promise<ProviderPayment | null> {
+      const row = await find(id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        status: row.status as PaymentStatus,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        orderId: row.orderId,
+      };
+    },
+    find,
+    /** The tester's choice on the hosted page; an open payment only, like a real provider. */
+    async decide(id: string, outcome: SimulatedOutcome) {
+      const row = await find(id);
+      if (!row) return null;
+      await db
+        .update(simulatedPayments)
+        .set({ status: outcome, updatedAt: sql`now()` })
+        .where(and(eq(simulatedPayments.id, id), eq(simulatedPayments.status, 'open')));
+      return find(id);
+    },
+  };
+}
