@@ -16,12 +16,12 @@ const security = [{ bearer: [] }];
 
 /** The company's delivery and invoice address books: /addresses/delivery and /addresses/invoice. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = requirePermission('addresses.manage');
+  const preValidation = requirePermission('addresses.manage');
 
   app.get(
     '/:kind',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -37,7 +37,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:kind',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:kind/:id',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -82,7 +82,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:kind/:id',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,

@@ -9,18 +9,18 @@ const security = [{ bearer: [] }];
 /** The caller's cart (SPEC section 7: /carts/my-cart, create-or-update, clear-my-cart). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CartDeps = { db: app.db, productSettings: app.productSettings };
-  const preHandler = requirePermission('cart.use');
+  const preValidation = requirePermission('cart.use');
 
   app.get(
     '/my-cart',
-    { preHandler, schema: { tags, security, response: { 200: cartResponseSchema } } },
+    { preValidation, schema: { tags, security, response: { 200: cartResponseSchema } } },
     async (request) => getMyCart(deps, contextOf(request)),
   );
 
   app.post(
     '/create-or-update',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -33,7 +33,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/clear-my-cart',
-    { preHandler, schema: { tags, security, response: { 200: cartResponseSchema } } },
+    { preValidation, schema: { tags, security, response: { 200: cartResponseSchema } } },
     async (request) => clearMyCart(deps, contextOf(request)),
   );
 };

@@ -17,18 +17,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     productSettings: app.productSettings,
     checkoutSettings: app.checkoutSettings,
   };
-  const preHandler = requirePermission('orders.place');
+  const preValidation = requirePermission('orders.place');
 
   app.get(
     '/options',
-    { preHandler, schema: { tags, security, response: { 200: checkoutOptionsSchema } } },
+    { preValidation, schema: { tags, security, response: { 200: checkoutOptionsSchema } } },
     async (request) => checkoutOptions(deps, contextOf(request)),
   );
 
   app.post(
     '/summary',
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,

@@ -11,12 +11,12 @@ const security = [{ bearer: [] }];
 /** Back-office order calls (permission orders.manage: staff). */
 export function adminOrderRoutes(deps: OrdersDeps & PaymentsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requirePermission('orders.manage');
+    const preValidation = requirePermission('orders.manage');
 
     app.post(
       '/:id/mark-paid',
       {
-        preHandler,
+        preValidation,
         schema: { tags, security, params: orderIdParamsSchema, response: { 200: orderSchema } },
       },
       async (request) => markOrderPaid(deps, contextOf(request), request.params.id),
@@ -25,7 +25,7 @@ export function adminOrderRoutes(deps: OrdersDeps & PaymentsDeps): FastifyPlugin
     app.put(
       '/:id/status',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           security,

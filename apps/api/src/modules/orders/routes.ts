@@ -28,7 +28,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: requirePermission('orders.place'),
+        preValidation: requirePermission('orders.place'),
         schema: {
           tags,
           security,
@@ -57,7 +57,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.post(
       '/buy-with-one-click',
       {
-        preHandler: requirePermission('orders.place'),
+        preValidation: requirePermission('orders.place'),
         schema: {
           tags,
           security,
@@ -80,7 +80,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        preHandler: requirePermission('orders.view'),
+        preValidation: requirePermission('orders.view'),
         schema: { tags, security, params: orderIdParamsSchema, response: { 200: orderSchema } },
       },
       async (request) => getOrder(deps, contextOf(request), request.params.id),
@@ -89,7 +89,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/restore-cart',
       {
-        preHandler: requirePermission('cart.use'),
+        preValidation: requirePermission('cart.use'),
         schema: {
           tags,
           security,
@@ -103,7 +103,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/pay',
       {
-        preHandler: requirePermission('orders.place'),
+        preValidation: requirePermission('orders.place'),
         schema: {
           tags,
           security,
