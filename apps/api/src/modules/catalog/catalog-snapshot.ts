@@ -1,5 +1,12 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, type ProductSort } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  type ProductListItem,
+  type ProductSort,
+  type ProductState,
+} from '@portal/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   categories,
@@ -8,6 +15,8 @@ import {
   products,
   productTranslations,
 } from '../../db/schema';
+import { fromCents } from '../../platform/money';
+import { availabilityOf, placeholderImage, type ProductImage } from './product-repo';
 import { SearchIndex } from './search-index';
 
 export interface CategoryNode {
@@ -20,10 +29,32 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
+/** What a list row shows of a product besides its numbers, one array entry per document. */
+export interface ListFields {
+  sku: string[];
+  reference: string[];
+  slug: string[];
+  /** Title per language; a missing one falls back to English, then the SKU. */
+  titles: Record<Locale, (string | undefined)[]>;
+  image: (ProductImage | null)[];
+  state: string[];
+  weight: Int32Array;
+  warranty: Int32Array;
+}
+
+/** Stock and sales numbers of one product, as orders change them. */
+export interface StockNumbers {
+  quantity: number;
+  isInStock: boolean;
+  backorderable: boolean;
+  buyers: number;
+}
+
 /**
- * The catalog in memory, for search and listings: products are numbered 0..n-1 by popularity
- * (buyers, then views), numeric fields live in typed arrays, and each category knows the
- * products of its whole subtree. Rows shown to users are always read from the database.
+ * The catalog in memory, for search, listings and the rows they show: products are numbered
+ * 0..n-1 by popularity (buyers, then views), numeric fields live in typed arrays, and each
+ * category knows the products of its whole subtree. A change to a product's text, price or
+ * categories rebuilds the snapshot; stock and sales numbers are updated in place.
  */
 export class CatalogSnapshot {
   readonly docOf = new Map<string, number>();
@@ -32,7 +63,11 @@ export class CatalogSnapshot {
   readonly views: Int32Array;
   readonly buyers: Int32Array;
   readonly created: Float64Array;
+  readonly quantity: Int32Array;
+  readonly inStock: Uint8Array;
+  readonly backorderable: Uint8Array;
   readonly manufacturer: string[];
+  readonly list: ListFields;
   readonly search: SearchIndex;
   readonly categoryById = new Map<string, CategoryNode>();
   readonly categoryBySlug = new Map<string, CategoryNode>();
@@ -48,8 +83,12 @@ export class CatalogSnapshot {
       views: Int32Array;
       buyers: Int32Array;
       created: Float64Array;
+      quantity: Int32Array;
+      inStock: Uint8Array;
+      backorderable: Uint8Array;
       manufacturer: string[];
     },
+    list: ListFields,
     search: SearchIndex,
     nodes: CategoryNode[],
     links: { doc: number; categoryId: string }[],
@@ -60,7 +99,11 @@ export class CatalogSnapshot {
     this.views = fields.views;
     this.buyers = fields.buyers;
     this.created = fields.created;
+    this.quantity = fields.quantity;
+    this.inStock = fields.inStock;
+    this.backorderable = fields.backorderable;
     this.manufacturer = fields.manufacturer;
+    this.list = list;
     this.search = search;
 
     for (const node of nodes) {
@@ -144,6 +187,61 @@ export class CatalogSnapshot {
     }
   }
 
+  /** The list row of a document, title in `locale` (fallback English, then the SKU). */
+  listItem(doc: number, locale: Locale, lowStockThreshold: number): ProductListItem {
+    const { list } = this;
+    const id = this.ids[doc] as string;
+    const sku = list.sku[doc] as string;
+    const quantity = this.quantity[doc] as number;
+    const stock = {
+      quantity,
+      isInStock: this.inStock[doc] === 1,
+      backorderable: this.backorderable[doc] === 1,
+    };
+    return {
+      _id: id,
+      id,
+      sku,
+      reference: list.reference[doc] as string,
+      slug: list.slug[doc] as string,
+      name: list.titles[locale][doc] ?? list.titles[DEFAULT_LOCALE][doc] ?? sku,
+      price: fromCents(this.price[doc] as number),
+      image: list.image[doc] ?? placeholderImage,
+      is_in_stock: this.available[doc] === 1,
+      quantity,
+      availability: availabilityOf(stock, lowStockThreshold),
+      manufacturer: this.manufacturer[doc] as string,
+      warranty_months: list.warranty[doc] as number,
+      state: list.state[doc] as ProductState,
+      views: this.views[doc] as number,
+      buyers: this.buyers[doc] as number,
+      weight: list.weight[doc] as number,
+    };
+  }
+
+  /** Applies stock and sales numbers read from the database; answers whether any changed. */
+  setStock(productId: string, numbers: StockNumbers): boolean {
+    const doc = this.docOf.get(productId);
+    if (doc === undefined) return false;
+    const buyersChanged = this.buyers[doc] !== numbers.buyers;
+    const changed =
+      buyersChanged ||
+      this.quantity[doc] !== numbers.quantity ||
+      this.inStock[doc] !== Number(numbers.isInStock) ||
+      this.backorderable[doc] !== Number(numbers.backorderable);
+    this.quantity[doc] = numbers.quantity;
+    this.inStock[doc] = Number(numbers.isInStock);
+    this.backorderable[doc] = Number(numbers.backorderable);
+    // SPEC: out of stock when not in stock or quantity 0 or less.
+    this.available[doc] = numbers.isInStock && numbers.quantity > 0 ? 1 : 0;
+    this.buyers[doc] = numbers.buyers;
+    if (buyersChanged) {
+      for (const key of this.sorted.keys())
+        if (key.endsWith(':best_seller')) this.sorted.delete(key);
+    }
+    return changed;
+  }
+
   /** Records a counted view at once in this process (other processes see it at the next rebuild). */
   addView(doc: number) {
     this.views[doc] = (this.views[doc] as number) + 1;
@@ -169,11 +267,21 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
         manufacturer: products.manufacturer,
         replacedModels: products.replacedModels,
         suitableDevices: products.suitableDevices,
+        slug: products.slug,
+        backorderable: products.backorderable,
+        weightGrams: products.weightGrams,
+        state: products.state,
+        warrantyMonths: products.warrantyMonths,
+        image: sql<ProductImage | null>`${products.images} -> 0`,
       })
       .from(products)
       .where(eq(products.isActive, true)),
     db
-      .select({ productId: productTranslations.productId, title: productTranslations.title })
+      .select({
+        productId: productTranslations.productId,
+        locale: productTranslations.locale,
+        title: productTranslations.title,
+      })
       .from(productTranslations),
     db.select().from(productCategories),
     db.select().from(categories),
@@ -187,9 +295,14 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
     ...row.replacedModels,
     ...row.suitableDevices,
   ]);
-  for (const { productId, title } of titles) {
+  const titlesIn = Object.fromEntries(
+    LOCALES.map((locale) => [locale, new Array<string | undefined>(rows.length)]),
+  ) as ListFields['titles'];
+  for (const { productId, locale, title } of titles) {
     const doc = docOf.get(productId);
-    if (doc !== undefined) (words[doc] as string[]).push(title);
+    if (doc === undefined) continue;
+    (words[doc] as string[]).push(title);
+    if (locale in titlesIn) titlesIn[locale as Locale][doc] = title;
   }
   const search = new SearchIndex(
     rows.map((row, doc) => ({
@@ -229,7 +342,20 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       views: Int32Array.from(rows, (row) => row.views),
       buyers: Int32Array.from(rows, (row) => row.buyers),
       created: Float64Array.from(rows, (row) => row.createdAt.getTime()),
+      quantity: Int32Array.from(rows, (row) => row.quantity),
+      inStock: Uint8Array.from(rows, (row) => Number(row.isInStock)),
+      backorderable: Uint8Array.from(rows, (row) => Number(row.backorderable)),
       manufacturer: rows.map((row) => row.manufacturer),
+    },
+    {
+      sku: rows.map((row) => row.sku),
+      reference: rows.map((row) => row.reference),
+      slug: rows.map((row) => row.slug),
+      titles: titlesIn,
+      image: rows.map((row) => row.image),
+      state: rows.map((row) => row.state),
+      weight: Int32Array.from(rows, (row) => row.weightGrams),
+      warranty: Int32Array.from(rows, (row) => row.warrantyMonths),
     },
     search,
     [...nodes.values()],
@@ -238,4 +364,21 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       return doc === undefined ? [] : [{ doc, categoryId }];
     }),
   );
+}
+
+/** Stock and sales numbers of active products, all of them or those of `productIds`. */
+export async function loadStockNumbers(
+  db: Db,
+  productIds?: string[],
+): Promise<(StockNumbers & { id: string })[]> {
+  return db
+    .select({
+      id: products.id,
+      quantity: products.quantity,
+      isInStock: products.isInStock,
+      backorderable: products.backorderable,
+      buyers: products.buyers,
+    })
+    .from(products)
+    .where(productIds ? inArray(products.id, productIds) : eq(products.isActive, true));
 }

@@ -1,6 +1,6 @@
 import { PRODUCT_SORT_OPTIONS, type ProductListItem } from '@portal/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, productTranslations } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 
@@ -381,6 +381,35 @@ describe('product detail, views and top lists', () => {
     }
     const inStock = (await filter({ in_stock: true, limit: 100, search: a!.sku })).json();
     expect(inStock.items.map((i: ProductListItem) => i._id)).not.toContain(a!.id);
+  });
+
+  it('shows stock changes at once in this process and within the check interval from others', async () => {
+    const [a, b] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(products.sku)
+      .limit(2);
+    const row = async (sku: string) =>
+      (await filter({ search: sku, limit: 100 }))
+        .json()
+        .items.find((item: ProductListItem) => item.sku === sku);
+    await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, a!.id));
+    await t.app.catalog.refreshStock([a!.id]);
+    expect(await row(a!.sku)).toMatchObject({ quantity: 0, is_in_stock: false });
+
+    // Another API process sold the last units of b: no updated_at change, no rebuild.
+    await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, b!.id));
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    await t.app.catalog.snapshot();
+    await vi.waitFor(async () =>
+      expect(await row(b!.sku)).toMatchObject({ quantity: 0, availability: 'out_of_stock' }),
+    );
+    vi.restoreAllMocks();
+    await t.db.update(products).set({ quantity: a!.quantity }).where(eq(products.id, a!.id));
+    await t.db.update(products).set({ quantity: b!.quantity }).where(eq(products.id, b!.id));
+    await t.app.catalog.refreshStock([a!.id, b!.id]);
+    expect(await row(b!.sku)).toMatchObject({ quantity: b!.quantity });
   });
 
   it('counts a view once per user per day', async () => {

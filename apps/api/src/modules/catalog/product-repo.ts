@@ -16,6 +16,14 @@ import type { CatalogSnapshot } from './catalog-snapshot';
 
 type ProductRow = typeof products.$inferSelect;
 
+export type ProductImage = ProductRow['images'][number];
+
+/** Shown for a product that has no image. */
+export const placeholderImage: ProductImage = {
+  path: '/api/media/products/placeholder/0.svg',
+  thumbnail: { path: '/api/media/products/placeholder/0/thumb.svg' },
+};
+
 /** SPEC: a product is out of stock when not in stock or its quantity is 0 or less. */
 export function availabilityOf(
   row: Pick<ProductRow, 'isInStock' | 'quantity' | 'backorderable'>,
@@ -25,11 +33,7 @@ export function availabilityOf(
   return row.quantity <= lowStockThreshold ? 'low_stock' : 'in_stock';
 }
 
-const firstImage = (row: ProductRow) =>
-  row.images[0] ?? {
-    path: '/api/media/products/placeholder/0.svg',
-    thumbnail: { path: '/api/media/products/placeholder/0/thumb.svg' },
-  };
+const firstImage = (row: ProductRow) => row.images[0] ?? placeholderImage;
 
 function listItem(row: ProductRow, name: string, lowStock: number): ProductListItem {
   const isInStock = row.isInStock && row.quantity > 0;

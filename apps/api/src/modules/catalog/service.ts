@@ -20,7 +20,7 @@ import { notFound } from '../../platform/errors';
 import { toCents } from '../../platform/money';
 import type { CatalogIndex } from './catalog-index';
 import type { CatalogSnapshot, CategoryNode } from './catalog-snapshot';
-import { findListItems, findProduct, recordView } from './product-repo';
+import { findProduct, recordView } from './product-repo';
 
 export interface CatalogDeps {
   db: Db;
@@ -50,15 +50,10 @@ export async function searchProducts(
   const snapshot = await deps.index.snapshot();
   const docs = snapshot.search.search(text, limit);
   const { low_stock_threshold } = await deps.settings();
-  return findListItems(
-    deps.db,
-    docs.map((doc) => snapshot.ids[doc] as string),
-    locale,
-    low_stock_threshold,
-  );
+  return docs.map((doc) => snapshot.listItem(doc, locale, low_stock_threshold));
 }
 
-/** The category listing: filters, sort and pagination over the in-memory index, rows from the database. */
+/** The category listing: filters, sort, pagination and rows from the in-memory snapshot. */
 export async function listProducts(
   deps: CatalogDeps,
   filter: ListingFilter,
@@ -98,14 +93,8 @@ export async function listProducts(
     if (total >= offset && pageDocs.length < limit) pageDocs.push(doc);
     total++;
   }
-  const items = await findListItems(
-    deps.db,
-    pageDocs.map((doc) => snapshot.ids[doc] as string),
-    locale,
-    settings.low_stock_threshold,
-  );
   return {
-    items,
+    items: pageDocs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
     total,
     page,
     totalPage: Math.max(1, Math.ceil(total / limit)),
@@ -125,12 +114,7 @@ export async function topProducts(
   const snapshot = await deps.index.snapshot();
   const docs = snapshot.ordered(null, kind).subarray(0, limit);
   const { low_stock_threshold } = await deps.settings();
-  return findListItems(
-    deps.db,
-    Array.from(docs, (doc) => snapshot.ids[doc] as string),
-    locale,
-    low_stock_threshold,
-  );
+  return Array.from(docs, (doc) => snapshot.listItem(doc, locale, low_stock_threshold));
 }
 
 const byKey = {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import { verifyAccessToken } from './tokens';
+import { verifyAccessToken, type AccessTokenClaims } from './tokens';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -99,13 +99,31 @@ async function checkSession(
   return checked;
 }
 
+/**
+ * Tokens whose signature was verified: a signature stays valid, so a token seen again skips the
+ * HMAC check (its expiry is still checked on every request).
+ */
+const verifiedTokens = new Map<string, { secret: Uint8Array; claims: AccessTokenClaims }>();
+
+async function verifiedClaims(secret: Uint8Array, token: string) {
+  const seen = verifiedTokens.get(token);
+  let claims = seen?.secret === secret ? seen.claims : null;
+  if (!claims) {
+    claims = await verifyAccessToken(secret, token);
+    if (!claims) return null;
+    if (verifiedTokens.size >= MAX_CHECKED_SESSIONS) verifiedTokens.clear();
+    verifiedTokens.set(token, { secret, claims });
+  }
+  return claims.exp * 1000 > Date.now() ? claims : null;
+}
+
 /** Checks a token and its session (not revoked, not expired, user active); AUTH_ERROR/401 otherwise. */
 export async function resolveToken(
   server: FastifyInstance,
   token: string,
   locale: Locale,
 ): Promise<RequestContext & { expiresAt: Date }> {
-  const claims = await verifyAccessToken(server.config.jwtSecret, token);
+  const claims = await verifiedClaims(server.config.jwtSecret, token);
   if (!claims) throw unauthorized('errors.session_expired');
   const session = await checkSession(server, claims.jti, claims.sub);
   if (!session) throw unauthorized('errors.session_expired');
