@@ -46,6 +46,8 @@ export interface OrdersDeps {
   productSettings: () => Promise<ProductSettings>;
   checkoutSettings: () => Promise<CheckoutSettings>;
   log: FastifyBaseLogger;
+  /** Told which products' stock changed, after the change is committed (the catalog index). */
+  onStockChanged?: (productIds: string[]) => void;
 }
 
 export interface PlaceOrderInput {
@@ -266,10 +268,15 @@ export async function placeOrder(
       order: { _id: order.id, order_number: order.orderNumber },
     });
     await mailConfirmation(tx, deps.config, settings, order, buyer);
-    return { kind: 'placed', order } as const;
+    return {
+      kind: 'placed',
+      order,
+      productIds: draft.lines.map((line) => line.productId),
+    } as const;
   });
 
   if (placed.kind === 'replay') return answerReplay(deps, companyId, placed.orderId);
+  deps.onStockChanged?.(placed.productIds);
   const redirectUrl = await startPayment(deps, placed.order);
   return {
     order: await describeOrder(deps.db, placed.order, settings),
