@@ -1,4 +1,4 @@
-import createMollieClient, { Locale, PaymentMethod as MollieMethod } from '@mollie/api-client';
+import { createMollieClient, Locale, PaymentMethod as MollieMethod } from '@mollie/api-client';
 import type { PaymentMethod, PaymentStatus } from '@portal/contract';
 import {
   amountToCents,
