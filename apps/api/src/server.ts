@@ -160,6 +160,14 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
         productSettings: app.productSettings,
         checkoutSettings: app.checkoutSettings,
         log: app.log,
+        // Stock changed by an order or a failed payment shows in the catalog at once.
+        onStockChanged: (productIds: string[]) => {
+          app.catalog
+            .refreshStock(productIds)
+            .catch((error: unknown) =>
+              app.log.error({ err: error }, 'catalog stock refresh failed'),
+            );
+        },
       };
       await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(addressRoutes, { prefix: '/addresses' });

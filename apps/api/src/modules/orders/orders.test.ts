@@ -382,6 +382,23 @@ describe('placing an order', () => {
     expect((await t.app.inject({ url: `/api/orders/${latest!.id}` })).statusCode).toBe(401);
   });
 
+  it('shows the new stock in the catalog index at once', async () => {
+    const lastTwo = await stockProduct(t, 5, { priceCents: 20_000, quantity: 2 });
+    const snapshot = await t.app.catalog.snapshot();
+    const doc = snapshot.docOf.get(lastTwo) as number;
+    expect(snapshot.available[doc]).toBe(1);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/carts/clear-my-cart',
+      headers: bearer(purchaser),
+    });
+    await putInCart(t, purchaser, lastTwo, 2);
+    await putInCart(t, purchaser, charger, 3);
+    const placed = await place({ delivery_address_id: home, payment_method: 'ideal' });
+    expect(placed.statusCode).toBe(201);
+    await expect.poll(() => snapshot.available[doc]).toBe(0);
+  });
+
   it('takes sequential order numbers', async () => {
     await fillCart();
     const first = (await place({ delivery_address_id: home, payment_method: 'ideal' })).json();
