@@ -145,6 +145,7 @@ export const memberUpdateSchema = z.strictObject({
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
 export const memberResponseSchema = z.object({ message: z.string(), member: memberSchema });
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
 
 /** `POST /users/contact-us` (SPEC section 5: both required). */
 export const contactMessageSchema = z.strictObject({

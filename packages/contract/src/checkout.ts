@@ -22,7 +22,8 @@
  *          (totals, shipping, VAT, and the `blockers` that stop the order, with their messages)
  * - POST   /orders                           body placeOrderRequestSchema → placeOrderResponseSchema
  *          201; header `Idempotency-Key` (8–100 of A-Z a-z 0-9 _ - : .): a repeat answers the same
- *          order (200), the same key with another body 422. A blocker answers 400/409 with its message.
+ *          order (200), the same key with another body 409. A blocker answers with its message:
+ *          400 (empty cart, minimum amount or item count), 409 (stock, inactive VAT number).
  * - POST   /orders/buy-with-one-click        body oneClickOrderRequestSchema → placeOrderResponseSchema
  *          (default delivery and invoice addresses, last payment method; same header)
  *   Then: `redirect_url` not null → show 'Redirecting to payment...' and go there (the provider's

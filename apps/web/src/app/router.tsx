@@ -91,6 +91,33 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'profile',
+          loader: requirePermission('profile.edit'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.personalProfile' }),
+          lazy: () =>
+            import('../features/profile/pages/profile-page').then((m) => ({
+              Component: m.ProfilePage,
+            })),
+        },
+        {
+          path: 'company-details',
+          loader: requirePermission('company.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.companyDetails' }),
+          lazy: () =>
+            import('../features/company/pages/company-details-page').then((m) => ({
+              Component: m.CompanyDetailsPage,
+            })),
+        },
+        {
+          path: 'user-access-control',
+          loader: requirePermission('members.manage'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.userAccessControl' }),
+          lazy: () =>
+            import('../features/members/pages/user-access-control-page').then((m) => ({
+              Component: m.UserAccessControlPage,
+            })),
+        },
+        {
           path: 'admin/registrations',
           loader: requirePermission('registrations.review'),
           handle: crumbs({ labelKey: 'breadcrumbs.registrations' }),

@@ -14,11 +14,18 @@ interface AccountMenuEntry {
 }
 
 /**
- * Account dropdown entries, filtered by role with `can()`. Later issues add their screens here
- * (personal profile, company details, shipping and invoice address, user access control, XML
- * feed, notification preferences).
+ * Account dropdown entries (SPEC section 2), filtered by role with `can()`. Later issues add
+ * theirs here (shipping and invoice address, notification preferences).
  */
-const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [];
+const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [
+  { labelKey: 'breadcrumbs.personalProfile', to: '/profile', permission: 'profile.edit' },
+  { labelKey: 'breadcrumbs.companyDetails', to: '/company-details', permission: 'company.view' },
+  {
+    labelKey: 'breadcrumbs.userAccessControl',
+    to: '/user-access-control',
+    permission: 'members.manage',
+  },
+];
 
 const initials = (user: Me) =>
   `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -6,6 +6,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { STAFF_ROLE, can } from '@portal/contract';
+import { VatBanners } from '../../features/company/components/vat-banners';
+import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { useMe } from '../../shared/auth/me';
 import { clearSession } from '../../shared/auth/session';
 import { useLocalizePath } from '../../shared/locale/use-locale';
@@ -25,6 +27,7 @@ export function DashboardShell() {
   const localize = useLocalizePath();
   const me = useMe();
   const sidebar = useSidebar();
+  const [contactOpen, setContactOpen] = useState(false);
 
   // SPEC section 4: if the current-user call fails (after its retries), go to /sign-in.
   useEffect(() => {
@@ -54,6 +57,7 @@ export function DashboardShell() {
           width={sidebar.width}
           homePath={homePath}
           onLinkClick={sidebar.onLinkClick}
+          onAction={() => setContactOpen(true)}
         />
         {sidebar.overlay && (
           <div className={classes.backdrop} onClick={sidebar.close} aria-hidden="true" />
@@ -81,8 +85,10 @@ export function DashboardShell() {
           </header>
           <main id="main" tabIndex={-1} className={classes.main}>
             <Breadcrumbs />
+            <VatBanners user={user} />
             <Outlet />
           </main>
+          <ContactDialog opened={contactOpen} onClose={() => setContactOpen(false)} />
         </div>
       </div>
     </ModalsProvider>

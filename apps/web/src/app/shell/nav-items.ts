@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconFileText,
+  IconMessageCircle,
   IconLayoutDashboard,
   IconUserCircle,
   IconUsersGroup,
@@ -27,7 +28,16 @@ export interface NavGroupItem {
   children: NavLinkItem[];
 }
 
-export type NavItem = NavLinkItem | NavGroupItem;
+/** A button that opens a dialog of the shell instead of navigating (Contact). */
+export interface NavActionItem {
+  kind: 'action';
+  action: 'contact';
+  labelKey: string;
+  icon: Icon;
+  permission?: Permission;
+}
+
+export type NavItem = NavLinkItem | NavGroupItem | NavActionItem;
 
 export interface NavSection {
   id: string;
@@ -65,6 +75,13 @@ export const NAV_SECTIONS: NavSection[] = [
         children: [],
       },
       { kind: 'link', labelKey: 'nav.terms', to: '/pages/terms-conditions', icon: IconFileText },
+      {
+        kind: 'action',
+        action: 'contact',
+        labelKey: 'nav.contact',
+        icon: IconMessageCircle,
+        permission: 'contact.send',
+      },
     ],
   },
   {
@@ -82,7 +99,7 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-const linkVisible = (link: NavLinkItem, role: AnyRole) =>
+const linkVisible = (link: NavLinkItem | NavActionItem, role: AnyRole) =>
   !link.permission || can(role, link.permission);
 
 /** The sections, groups and links this role may see; empty groups and sections disappear. */
@@ -91,7 +108,7 @@ export function visibleNav(role: AnyRole, sections: NavSection[] = NAV_SECTIONS)
     .map((section) => ({
       ...section,
       items: section.items.flatMap((item): NavItem[] => {
-        if (item.kind === 'link') return linkVisible(item, role) ? [item] : [];
+        if (item.kind !== 'group') return linkVisible(item, role) ? [item] : [];
         const children = item.children.filter((child) => linkVisible(child, role));
         return children.length ? [{ ...item, children }] : [];
       }),

@@ -7,7 +7,7 @@ import { NavLink } from 'react-router';
 import { can, type AnyRole } from '@portal/contract';
 import { CategoryTree } from '../../features/catalog/components/category-tree';
 import { useLocalizePath } from '../../shared/locale/use-locale';
-import { visibleNav, type NavGroupItem, type NavLinkItem } from './nav-items';
+import { visibleNav, type NavActionItem, type NavGroupItem, type NavLinkItem } from './nav-items';
 import classes from './shell.module.css';
 
 interface SidebarProps {
@@ -16,9 +16,11 @@ interface SidebarProps {
   width: number;
   homePath: string;
   onLinkClick: () => void;
+  /** Runs a shell action such as opening the contact-us dialog. */
+  onAction: (action: NavActionItem['action']) => void;
 }
 
-export function Sidebar({ role, opened, width, homePath, onLinkClick }: SidebarProps) {
+export function Sidebar({ role, opened, width, homePath, onLinkClick, onAction }: SidebarProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const sections = visibleNav(role);
@@ -53,6 +55,17 @@ export function Sidebar({ role, opened, width, homePath, onLinkClick }: SidebarP
                 item.kind === 'link' ? (
                   <li key={item.to}>
                     <SidebarLink item={item} collapsed={collapsed} onClick={onLinkClick} />
+                  </li>
+                ) : item.kind === 'action' ? (
+                  <li key={item.action}>
+                    <SidebarAction
+                      item={item}
+                      collapsed={collapsed}
+                      onClick={() => {
+                        onLinkClick();
+                        onAction(item.action);
+                      }}
+                    />
                   </li>
                 ) : (
                   <SidebarGroup
@@ -106,6 +119,39 @@ function SidebarLink({
     </Tooltip>
   ) : (
     link
+  );
+}
+
+function SidebarAction({
+  item,
+  collapsed,
+  onClick,
+}: {
+  item: NavActionItem;
+  collapsed: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(item.labelKey);
+  const Icon = item.icon;
+  const button = (
+    <button
+      type="button"
+      className={classes.link}
+      onClick={onClick}
+      aria-haspopup="dialog"
+      aria-label={collapsed ? label : undefined}
+    >
+      <Icon size={22} stroke={1.7} aria-hidden />
+      {!collapsed && <span>{label}</span>}
+    </button>
+  );
+  return collapsed ? (
+    <Tooltip label={label} position="right" withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
