@@ -260,7 +260,7 @@ function printTable(rows: Row[], title: string) {
 }
 
 const apiEnv: Record<string, string> = {
-  NODE_ENV: 'development',
+  NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   JWT_SECRET: jwtSecret,
   ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.DATA_DIR ?? '.data-bench' }),

@@ -16,7 +16,12 @@ import {
   productTranslations,
 } from '../../db/schema';
 import { fromCents } from '../../platform/money';
-import { availabilityOf, placeholderImage, type ProductImage } from './product-repo';
+import {
+  availabilityOf,
+  placeholderImage,
+  type ProductDetails,
+  type ProductImage,
+} from './product-repo';
 import { SearchIndex } from './search-index';
 
 export interface CategoryNode {
@@ -28,6 +33,9 @@ export interface CategoryNode {
   slugs: Partial<Record<Locale, string>>;
   children: CategoryNode[];
 }
+
+/** Product pages kept per snapshot: the most visited ones stay, memory stays bounded. */
+const MAX_CACHED_DETAILS = 20_000;
 
 /** What a list row shows of a product besides its numbers, one array entry per document. */
 export interface ListFields {
@@ -66,13 +74,18 @@ export class CatalogSnapshot {
   readonly quantity: Int32Array;
   readonly inStock: Uint8Array;
   readonly backorderable: Uint8Array;
-  readonly manufacturer: string[];
   readonly list: ListFields;
   readonly search: SearchIndex;
   readonly categoryById = new Map<string, CategoryNode>();
   readonly categoryBySlug = new Map<string, CategoryNode>();
   readonly roots: CategoryNode[];
+  /** Manufacturer of each document as an index into `manufacturerNames`. */
+  readonly manufacturerOf: Int32Array;
+  readonly manufacturerNames: string[];
   private readonly subtreeDocs = new Map<string, Int32Array>();
+  private readonly facetCache = new Map<string, Int32Array>();
+  private docByCode: { sku: Map<string, number>; slug: Map<string, number> } | null = null;
+  private readonly details = new Map<number, Promise<ProductDetails | null>>();
   private readonly sorted = new Map<string, Int32Array>();
 
   constructor(
@@ -102,9 +115,18 @@ export class CatalogSnapshot {
     this.quantity = fields.quantity;
     this.inStock = fields.inStock;
     this.backorderable = fields.backorderable;
-    this.manufacturer = fields.manufacturer;
     this.list = list;
     this.search = search;
+    const manufacturerIds = new Map<string, number>();
+    this.manufacturerNames = [];
+    this.manufacturerOf = Int32Array.from(fields.manufacturer, (name) => {
+      let index = manufacturerIds.get(name);
+      if (index === undefined) {
+        index = this.manufacturerNames.push(name) - 1;
+        manufacturerIds.set(name, index);
+      }
+      return index;
+    });
 
     for (const node of nodes) {
       this.categoryById.set(node.id, node);
@@ -156,15 +178,33 @@ export class CatalogSnapshot {
     return this.subtreeDocs.get(categoryId)?.length ?? 0;
   }
 
+  /** Documents of a category subtree (or the whole catalog), ascending. */
+  docsIn(categoryId: string | null): Int32Array {
+    if (categoryId) return this.subtreeDocs.get(categoryId) ?? new Int32Array(0);
+    return Int32Array.from({ length: this.size }, (_, i) => i);
+  }
+
+  /** Products per manufacturer (by index) in a category subtree or the whole catalog, cached. */
+  manufacturerCounts(categoryId: string | null): Int32Array {
+    const key = categoryId ?? '*';
+    let counts = this.facetCache.get(key);
+    if (!counts) {
+      counts = new Int32Array(this.manufacturerNames.length);
+      for (const doc of this.docsIn(categoryId)) {
+        const index = this.manufacturerOf[doc] as number;
+        counts[index] = (counts[index] as number) + 1;
+      }
+      this.facetCache.set(key, counts);
+    }
+    return counts;
+  }
+
   /** Documents of a category subtree (or the whole catalog) in the order of `sort`, cached. */
   ordered(categoryId: string | null, sort: ProductSort): Int32Array {
     const key = `${categoryId ?? '*'}:${sort}`;
     let list = this.sorted.get(key);
     if (!list) {
-      const docs = categoryId
-        ? Int32Array.from(this.subtreeDocs.get(categoryId) ?? [])
-        : Int32Array.from({ length: this.size }, (_, i) => i);
-      list = docs.sort(this.comparator(sort));
+      list = Int32Array.from(this.docsIn(categoryId)).sort(this.comparator(sort));
       this.sorted.set(key, list);
     }
     return list;
@@ -210,13 +250,41 @@ export class CatalogSnapshot {
       is_in_stock: this.available[doc] === 1,
       quantity,
       availability: availabilityOf(stock, lowStockThreshold),
-      manufacturer: this.manufacturer[doc] as string,
+      manufacturer: this.manufacturerNames[this.manufacturerOf[doc] as number] as string,
       warranty_months: list.warranty[doc] as number,
       state: list.state[doc] as ProductState,
       views: this.views[doc] as number,
       buyers: this.buyers[doc] as number,
       weight: list.weight[doc] as number,
     };
+  }
+
+  /** The document of a product by id, sku or slug. */
+  findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
+    if (key === 'id') return this.docOf.get(value);
+    this.docByCode ??= {
+      sku: new Map(this.list.sku.map((sku, doc) => [sku, doc])),
+      slug: new Map(this.list.slug.map((slug, doc) => [slug, doc])),
+    };
+    return this.docByCode[key].get(value);
+  }
+
+  /**
+   * The detail fields of a document, read from the database on first use and kept with this
+   * snapshot (a change to them rebuilds the snapshot, which starts with none).
+   */
+  productDetails(
+    doc: number,
+    load: (productId: string) => Promise<ProductDetails | null>,
+  ): Promise<ProductDetails | null> {
+    let details = this.details.get(doc);
+    if (!details) {
+      if (this.details.size >= MAX_CACHED_DETAILS) this.details.clear();
+      details = load(this.ids[doc] as string);
+      this.details.set(doc, details);
+      details.catch(() => this.details.delete(doc));
+    }
+    return details;
   }
 
   /** Applies stock and sales numbers read from the database; answers whether any changed. */

@@ -397,6 +397,10 @@ describe('product detail, views and top lists', () => {
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, a!.id));
     await t.app.catalog.refreshStock([a!.id]);
     expect(await row(a!.sku)).toMatchObject({ quantity: 0, is_in_stock: false });
+    expect((await get(`/api/products/sku/${a!.sku}`)).json()).toMatchObject({
+      quantity: 0,
+      availability: 'out_of_stock',
+    });
 
     // Another API process sold the last units of b: no updated_at change, no rebuild.
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, b!.id));

@@ -3,16 +3,14 @@ import {
   LOCALES,
   type Availability,
   type Locale,
-  type Product,
   type ProductListItem,
   type ProductState,
 } from '@portal/contract';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productCategories, products, productTranslations, productViews } from '../../db/schema';
 import { fromCents } from '../../platform/money';
-import type { CatalogSnapshot } from './catalog-snapshot';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -83,54 +81,59 @@ export async function findListItems(
   });
 }
 
-/** One product with every field, or null; `where` selects by id, sku or slug. */
-export async function findProduct(
+/** What the product page shows beyond a list row: read once per snapshot and product. */
+export interface ProductDetails {
+  translations: { locale: Locale; title: string }[];
+  standoutFeatures: Partial<Record<Locale, string[]>>;
+  images: ProductImage[];
+  boxSize: { width: number; height: number; length: number };
+  replacedModels: string[];
+  suitableDevices: string[];
+  specifications: { key: string; value: string }[];
+  categoryIds: string[];
+  createdAt: string;
+}
+
+/** The detail fields of an active product, or null. */
+export async function findProductDetails(
   db: Db,
-  where: SQL,
-  locale: Locale,
-  lowStock: number,
-  snapshot: CatalogSnapshot,
-): Promise<Product | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(where, eq(products.isActive, true)))
-    .limit(1);
-  if (!row) return null;
-  const [translations, links] = await Promise.all([
-    db.select().from(productTranslations).where(eq(productTranslations.productId, row.id)),
+  productId: string,
+): Promise<ProductDetails | null> {
+  const [[row], translations, links] = await Promise.all([
+    db
+      .select({
+        images: products.images,
+        width: products.boxWidthMm,
+        height: products.boxHeightMm,
+        length: products.boxLengthMm,
+        replacedModels: products.replacedModels,
+        suitableDevices: products.suitableDevices,
+        specifications: products.specifications,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.isActive, true))),
+    db.select().from(productTranslations).where(eq(productTranslations.productId, productId)),
     db
       .select({ categoryId: productCategories.categoryId })
       .from(productCategories)
-      .where(eq(productCategories.productId, row.id)),
+      .where(eq(productCategories.productId, productId)),
   ]);
-  const title = (l: Locale) => translations.find((t) => t.locale === l);
-  const own = title(locale) ?? title(DEFAULT_LOCALE);
-  const order = (l: string) => LOCALES.indexOf(l as Locale);
+  if (!row) return null;
+  const order = (locale: string) => LOCALES.indexOf(locale as Locale);
+  const known = translations
+    .filter((t) => order(t.locale) >= 0)
+    .sort((a, b) => order(a.locale) - order(b.locale));
   return {
-    ...listItem(row, own?.title ?? row.sku, lowStock),
-    translations: translations
-      .filter((t) => order(t.locale) >= 0)
-      .sort((a, b) => order(a.locale) - order(b.locale))
-      .map((t) => ({ locale: t.locale as Locale, title: t.title })),
+    translations: known.map((t) => ({ locale: t.locale as Locale, title: t.title })),
+    standoutFeatures: Object.fromEntries(known.map((t) => [t.locale, t.standoutFeatures])),
     images: row.images,
-    box_size: { width: row.boxWidthMm, height: row.boxHeightMm, length: row.boxLengthMm },
-    replaced_models: row.replacedModels,
-    suitable_devices: row.suitableDevices,
+    boxSize: { width: row.width, height: row.height, length: row.length },
+    replacedModels: row.replacedModels,
+    suitableDevices: row.suitableDevices,
     specifications: row.specifications,
-    standout_features: own?.standoutFeatures ?? [],
-    categories: links.flatMap(({ categoryId }) => {
-      const node = snapshot.categoryById.get(categoryId);
-      if (!node) return [];
-      return [
-        {
-          _id: node.id,
-          slug: node.slugs[DEFAULT_LOCALE] ?? '',
-          name: node.names[locale] ?? node.names[DEFAULT_LOCALE] ?? '',
-        },
-      ];
-    }),
-    created_at: row.createdAt.toISOString(),
+    categoryIds: links.map((link) => link.categoryId),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

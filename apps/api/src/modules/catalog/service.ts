@@ -13,14 +13,12 @@ import {
   type ProductSettings,
   type ProductSort,
 } from '@portal/contract';
-import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { toCents } from '../../platform/money';
 import type { CatalogIndex } from './catalog-index';
 import type { CatalogSnapshot, CategoryNode } from './catalog-snapshot';
-import { findProduct, recordView } from './product-repo';
+import { findProductDetails, recordView } from './product-repo';
 
 export interface CatalogDeps {
   db: Db;
@@ -76,31 +74,58 @@ export async function listProducts(
   const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
   const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
   const maxCents = filter.price_max === undefined ? Infinity : toCents(filter.price_max);
-  const manufacturer = filter.manufacturer?.toLowerCase();
+  const wanted = filter.manufacturer?.toLowerCase();
+  // Which manufacturers (by index) the filter lets through: names compare without case.
+  const allowed = wanted
+    ? Uint8Array.from(snapshot.manufacturerNames, (name) => Number(name.toLowerCase() === wanted))
+    : null;
 
   const offset = (page - 1) * limit;
   const pageDocs: number[] = [];
-  const facets = new Map<string, number>();
+  const filtered = filter.in_stock || matches || minCents > -Infinity || maxCents < Infinity;
+  let counts: Int32Array;
   let total = 0;
-  for (const doc of ordered) {
-    if (filter.in_stock && !snapshot.available[doc]) continue;
-    const price = snapshot.price[doc] as number;
-    if (price < minCents || price > maxCents) continue;
-    if (matches && !matches.has(doc)) continue;
-    const maker = snapshot.manufacturer[doc] as string;
-    facets.set(maker, (facets.get(maker) ?? 0) + 1);
-    if (manufacturer && maker.toLowerCase() !== manufacturer) continue;
-    if (total >= offset && pageDocs.length < limit) pageDocs.push(doc);
-    total++;
+  if (!filtered) {
+    // Only category and manufacturer: counts are cached per category, and the walk stops as
+    // soon as the page is full.
+    counts = snapshot.manufacturerCounts(categoryId);
+    if (allowed) {
+      counts.forEach((count, index) => {
+        if (allowed[index]) total += count;
+      });
+    } else {
+      total = ordered.length;
+    }
+    let seen = 0;
+    for (let i = 0; i < ordered.length && pageDocs.length < limit; i++) {
+      const doc = ordered[i] as number;
+      if (allowed && !allowed[snapshot.manufacturerOf[doc] as number]) continue;
+      if (seen++ >= offset) pageDocs.push(doc);
+    }
+  } else {
+    counts = new Int32Array(snapshot.manufacturerNames.length);
+    for (const doc of ordered) {
+      if (filter.in_stock && !snapshot.available[doc]) continue;
+      const price = snapshot.price[doc] as number;
+      if (price < minCents || price > maxCents) continue;
+      if (matches && !matches.has(doc)) continue;
+      const maker = snapshot.manufacturerOf[doc] as number;
+      counts[maker] = (counts[maker] as number) + 1;
+      if (allowed && !allowed[maker]) continue;
+      if (total >= offset && pageDocs.length < limit) pageDocs.push(doc);
+      total++;
+    }
   }
+  const manufacturers: AdvancedFilterResponse['manufacturers'] = [];
+  counts.forEach((count, index) => {
+    if (count > 0) manufacturers.push({ name: snapshot.manufacturerNames[index] as string, count });
+  });
   return {
     items: pageDocs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
     total,
     page,
     totalPage: Math.max(1, Math.ceil(total / limit)),
-    manufacturers: [...facets]
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    manufacturers: manufacturers.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
   };
 }
 
@@ -117,24 +142,41 @@ export async function topProducts(
   return Array.from(docs, (doc) => snapshot.listItem(doc, locale, low_stock_threshold));
 }
 
-const byKey = {
-  id: (value: string) => eq(products.id, value),
-  sku: (value: string) => eq(products.sku, value),
-  slug: (value: string) => eq(products.slug, value),
-};
-
 /** A product by id, sku or slug; 404 when unknown or inactive. */
 export async function getProduct(
   deps: CatalogDeps,
-  key: keyof typeof byKey,
+  key: 'id' | 'sku' | 'slug',
   value: string,
   locale: Locale,
 ): Promise<Product> {
-  const where: SQL = byKey[key](value);
   const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
-  const product = await findProduct(deps.db, where, locale, settings.low_stock_threshold, snapshot);
-  if (!product) throw notFound();
-  return product;
+  const doc = snapshot.findDoc(key, value);
+  if (doc === undefined) throw notFound();
+  const details = await snapshot.productDetails(doc, (id) => findProductDetails(deps.db, id));
+  if (!details) throw notFound();
+  return {
+    ...snapshot.listItem(doc, locale, settings.low_stock_threshold),
+    translations: details.translations,
+    images: details.images,
+    box_size: details.boxSize,
+    replaced_models: details.replacedModels,
+    suitable_devices: details.suitableDevices,
+    specifications: details.specifications,
+    standout_features:
+      details.standoutFeatures[locale] ?? details.standoutFeatures[DEFAULT_LOCALE] ?? [],
+    categories: details.categoryIds.flatMap((categoryId) => {
+      const node = snapshot.categoryById.get(categoryId);
+      if (!node) return [];
+      return [
+        {
+          _id: node.id,
+          slug: node.slugs[DEFAULT_LOCALE] ?? '',
+          name: node.names[locale] ?? node.names[DEFAULT_LOCALE] ?? '',
+        },
+      ];
+    }),
+    created_at: details.createdAt,
+  };
 }
 
 /** Counts a product view once per user per day. */
