@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { inspect, launchBrowser, WIDTHS } from '../support/browser';
+import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
 import { linkIn, startPortal, waitForMail, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
@@ -201,4 +201,27 @@ test('contact us in Spanish: both fields required, then the message is sent', as
   const mail = await waitForMail(portal.url, 'support@portal.test', 'contact_message');
   assert.match(mail.text, /Entrega de baterías/);
   assert.match(mail.text, /Demo Energy/);
+});
+
+test('the account screens on a 375 px screen, opened there (sidebar collapsed)', async () => {
+  const page = await signedIn(browser, portal.url, 'owner@demo.test', { viewport: WIDTHS.mobile });
+  const screens = [
+    ['/profile', page.getByLabel(en('fields.first_name')), 'account-profile-small'],
+    [
+      '/company-details',
+      page.getByLabel(en('fields.company_name')),
+      'account-company-details-small',
+    ],
+    [
+      '/user-access-control',
+      page.getByRole('cell', { name: /purchaser@demo\.test/ }),
+      'account-members-small',
+    ],
+  ] as const;
+  for (const [path, ready, name] of screens) {
+    await page.goto(`${portal.url}${path}`);
+    await ready.waitFor();
+    await expectAccessible(page, name);
+    await screenshot(page, name);
+  }
 });

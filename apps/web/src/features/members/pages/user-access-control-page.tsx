@@ -27,9 +27,10 @@ import { Pager } from '../../../shared/ui/pager';
 import { useDeleteMember, useInviteMember, useMembers } from '../api/members';
 import { MemberFormModal } from '../components/member-form-modal';
 
+/** Filled badges with dark shades: white text keeps its contrast on each. */
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'teal.9',
-  pending: 'yellow.9',
+  pending: 'blue.9',
   inactive: 'gray.7',
   blocked: 'red.9',
   deleted: 'gray.7',
@@ -189,7 +190,7 @@ function MemberRow({
       </Table.Td>
       <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[member.status]} variant="light">
+        <Badge color={STATUS_COLORS[member.status]} variant="filled">
           {t(`members.status.${member.status}`)}
         </Badge>
         {invited && (
