@@ -6,7 +6,7 @@ import {
   type ProductSort,
   type ProductState,
 } from '@portal/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   categories,
@@ -22,7 +22,7 @@ import {
   type ProductDetails,
   type ProductImage,
 } from './product-repo';
-import { SearchIndex } from './search-index';
+import { SearchIndex, TokenCollector } from './search-index';
 
 export interface CategoryNode {
   id: string;
@@ -317,67 +317,162 @@ export class CatalogSnapshot {
   }
 }
 
-/** Reads the whole active catalog and builds a snapshot (a few seconds at 100,000 products). */
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
-  const [rows, titles, links, categoryRows, categoryNames] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        sku: products.sku,
-        reference: products.reference,
-        ean: products.ean,
-        priceCents: products.priceCents,
-        quantity: products.quantity,
-        isInStock: products.isInStock,
-        views: products.views,
-        buyers: products.buyers,
-        createdAt: products.createdAt,
-        manufacturer: products.manufacturer,
-        replacedModels: products.replacedModels,
-        suitableDevices: products.suitableDevices,
-        slug: products.slug,
-        backorderable: products.backorderable,
-        weightGrams: products.weightGrams,
-        state: products.state,
-        warrantyMonths: products.warrantyMonths,
-        image: sql<ProductImage | null>`${products.images} -> 0`,
-      })
-      .from(products)
-      .where(eq(products.isActive, true)),
-    db
-      .select({
-        productId: productTranslations.productId,
-        locale: productTranslations.locale,
-        title: productTranslations.title,
-      })
-      .from(productTranslations),
-    db.select().from(productCategories),
+/** Products read per query while building: bounds the memory a build needs beyond its result. */
+const BUILD_BATCH = 5_000;
+
+const snapshotColumns = {
+  id: products.id,
+  sku: products.sku,
+  reference: products.reference,
+  ean: products.ean,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  isInStock: products.isInStock,
+  views: products.views,
+  buyers: products.buyers,
+  createdAt: products.createdAt,
+  manufacturer: products.manufacturer,
+  replacedModels: products.replacedModels,
+  suitableDevices: products.suitableDevices,
+  slug: products.slug,
+  backorderable: products.backorderable,
+  weightGrams: products.weightGrams,
+  state: products.state,
+  warrantyMonths: products.warrantyMonths,
+  image: sql<ProductImage | null>`${products.images} -> 0`,
+};
+
+/** The next keyset batch of active products after `after` (by id). */
+function readSnapshotBatch(db: Db, after: string | null, size: number) {
+  return db
+    .select(snapshotColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), after ? gt(products.id, after) : undefined))
+    .orderBy(asc(products.id))
+    .limit(size);
+}
+
+/**
+ * Reads the whole active catalog and builds a snapshot (seconds at 100,000 products). Products
+ * are read in keyset batches of their id, with the titles and category links of each batch's id
+ * range, and reduced at once to what the snapshot keeps, so a build never holds the catalog's
+ * rows all at the same time.
+ */
+export async function loadCatalogSnapshot(
+  db: Db,
+  batchSize = BUILD_BATCH,
+): Promise<CatalogSnapshot> {
+  const [categoryRows, categoryNames] = await Promise.all([
     db.select().from(categories),
     db.select().from(categoryTranslations),
   ]);
+  const interned = new Map<string, string>();
+  const intern = (text: string) => {
+    const known = interned.get(text);
+    if (known !== undefined) return known;
+    interned.set(text, text);
+    return text;
+  };
 
-  rows.sort((a, b) => b.buyers - a.buyers || b.views - a.views || (a.sku < b.sku ? -1 : 1));
-  const docOf = new Map(rows.map((row, doc) => [row.id, doc]));
-  const words: string[][] = rows.map((row) => [
-    row.manufacturer,
-    ...row.replacedModels,
-    ...row.suitableDevices,
-  ]);
-  const titlesIn = Object.fromEntries(
-    LOCALES.map((locale) => [locale, new Array<string | undefined>(rows.length)]),
+  // Everything per product in the order read; renumbered by popularity at the end.
+  const ids: string[] = [];
+  const skus: string[] = [];
+  const references: string[] = [];
+  const slugs: string[] = [];
+  const titles = Object.fromEntries(
+    LOCALES.map((locale) => [locale, [] as (string | undefined)[]]),
   ) as ListFields['titles'];
-  for (const { productId, locale, title } of titles) {
-    const doc = docOf.get(productId);
-    if (doc === undefined) continue;
-    (words[doc] as string[]).push(title);
-    if (locale in titlesIn) titlesIn[locale as Locale][doc] = title;
+  const images: (ProductImage | null)[] = [];
+  const states: string[] = [];
+  const manufacturers: string[] = [];
+  const numbers = {
+    price: [] as number[],
+    quantity: [] as number[],
+    inStock: [] as number[],
+    backorderable: [] as number[],
+    views: [] as number[],
+    buyers: [] as number[],
+    created: [] as number[],
+    weight: [] as number[],
+    warranty: [] as number[],
+  };
+  const links: { read: number; categoryId: string }[] = [];
+  const collector = new TokenCollector();
+
+  for (let after: string | null = null; ;) {
+    const rows = await readSnapshotBatch(db, after, batchSize);
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    if (!first || !last) break;
+    const [batchTitles, batchLinks] = await Promise.all([
+      db
+        .select({
+          productId: productTranslations.productId,
+          locale: productTranslations.locale,
+          title: productTranslations.title,
+        })
+        .from(productTranslations)
+        .where(between(productTranslations.productId, first.id, last.id)),
+      db
+        .select()
+        .from(productCategories)
+        .where(between(productCategories.productId, first.id, last.id)),
+    ]);
+    const readOf = new Map<string, number>();
+    const words = new Map<string, string[]>();
+    for (const row of rows) {
+      const read = ids.push(row.id) - 1;
+      readOf.set(row.id, read);
+      words.set(row.id, [row.manufacturer, ...row.replacedModels, ...row.suitableDevices]);
+      skus.push(row.sku);
+      references.push(row.reference);
+      slugs.push(row.slug);
+      for (const locale of LOCALES) titles[locale].push(undefined);
+      images.push(row.image);
+      states.push(intern(row.state));
+      manufacturers.push(intern(row.manufacturer));
+      numbers.price.push(row.priceCents);
+      numbers.quantity.push(row.quantity);
+      numbers.inStock.push(Number(row.isInStock));
+      numbers.backorderable.push(Number(row.backorderable));
+      numbers.views.push(row.views);
+      numbers.buyers.push(row.buyers);
+      numbers.created.push(row.createdAt.getTime());
+      numbers.weight.push(row.weightGrams);
+      numbers.warranty.push(row.warrantyMonths);
+    }
+    for (const { productId, locale, title } of batchTitles) {
+      const read = readOf.get(productId);
+      if (read === undefined) continue;
+      words.get(productId)?.push(title);
+      if (locale in titles) titles[locale as Locale][read] = title;
+    }
+    for (const row of rows) {
+      collector.add({
+        codes: [row.sku, row.reference, ...row.replacedModels, ...(row.ean ? [row.ean] : [])],
+        words: words.get(row.id) ?? [],
+      });
+    }
+    for (const { productId, categoryId } of batchLinks) {
+      const read = readOf.get(productId);
+      if (read !== undefined) links.push({ read, categoryId });
+    }
+    if (rows.length < batchSize) break;
+    after = last.id;
   }
-  const search = new SearchIndex(
-    rows.map((row, doc) => ({
-      codes: [row.sku, row.reference, ...row.replacedModels, ...(row.ean ? [row.ean] : [])],
-      words: words[doc] as string[],
-    })),
+
+  // Documents by popularity: best sellers, then most viewed, then by SKU.
+  const order = Int32Array.from(ids, (_, i) => i).sort(
+    (a, b) =>
+      (numbers.buyers[b] as number) - (numbers.buyers[a] as number) ||
+      (numbers.views[b] as number) - (numbers.views[a] as number) ||
+      ((skus[a] as string) < (skus[b] as string) ? -1 : 1),
   );
+  const docOfRead = new Int32Array(ids.length);
+  order.forEach((read, doc) => (docOfRead[read] = doc));
+  const byDoc = <T>(values: T[]) => Array.from(order, (read) => values[read] as T);
+  const int32 = (values: number[]) => Int32Array.from(order, (read) => values[read] as number);
+  const flags = (values: number[]) => Uint8Array.from(order, (read) => values[read] as number);
 
   const nodes = new Map<string, CategoryNode>(
     categoryRows.map((row) => [
@@ -402,35 +497,36 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   }
 
   return new CatalogSnapshot(
-    rows.map((row) => row.id),
+    byDoc(ids),
     {
-      price: Int32Array.from(rows, (row) => row.priceCents),
+      price: int32(numbers.price),
       // SPEC: out of stock when not in stock or quantity 0 or less.
-      available: Uint8Array.from(rows, (row) => (row.isInStock && row.quantity > 0 ? 1 : 0)),
-      views: Int32Array.from(rows, (row) => row.views),
-      buyers: Int32Array.from(rows, (row) => row.buyers),
-      created: Float64Array.from(rows, (row) => row.createdAt.getTime()),
-      quantity: Int32Array.from(rows, (row) => row.quantity),
-      inStock: Uint8Array.from(rows, (row) => Number(row.isInStock)),
-      backorderable: Uint8Array.from(rows, (row) => Number(row.backorderable)),
-      manufacturer: rows.map((row) => row.manufacturer),
+      available: Uint8Array.from(order, (read) =>
+        numbers.inStock[read] && (numbers.quantity[read] as number) > 0 ? 1 : 0,
+      ),
+      views: int32(numbers.views),
+      buyers: int32(numbers.buyers),
+      created: Float64Array.from(order, (read) => numbers.created[read] as number),
+      quantity: int32(numbers.quantity),
+      inStock: flags(numbers.inStock),
+      backorderable: flags(numbers.backorderable),
+      manufacturer: byDoc(manufacturers),
     },
     {
-      sku: rows.map((row) => row.sku),
-      reference: rows.map((row) => row.reference),
-      slug: rows.map((row) => row.slug),
-      titles: titlesIn,
-      image: rows.map((row) => row.image),
-      state: rows.map((row) => row.state),
-      weight: Int32Array.from(rows, (row) => row.weightGrams),
-      warranty: Int32Array.from(rows, (row) => row.warrantyMonths),
+      sku: byDoc(skus),
+      reference: byDoc(references),
+      slug: byDoc(slugs),
+      titles: Object.fromEntries(
+        LOCALES.map((locale) => [locale, byDoc(titles[locale])]),
+      ) as ListFields['titles'],
+      image: byDoc(images),
+      state: byDoc(states),
+      weight: int32(numbers.weight),
+      warranty: int32(numbers.warranty),
     },
-    search,
+    new SearchIndex(collector.finish(order)),
     [...nodes.values()],
-    links.flatMap(({ productId, categoryId }) => {
-      const doc = docOf.get(productId);
-      return doc === undefined ? [] : [{ doc, categoryId }];
-    }),
+    links.map(({ read, categoryId }) => ({ doc: docOfRead[read] as number, categoryId })),
   );
 }
 

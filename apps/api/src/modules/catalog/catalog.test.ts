@@ -2,6 +2,7 @@ import { PRODUCT_SORT_OPTIONS, type ProductListItem } from '@portal/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, productTranslations } from '../../db/schema';
+import { loadCatalogSnapshot } from './catalog-snapshot';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -414,6 +415,19 @@ describe('product detail, views and top lists', () => {
     await t.db.update(products).set({ quantity: b!.quantity }).where(eq(products.id, b!.id));
     await t.app.catalog.refreshStock([a!.id, b!.id]);
     expect(await row(b!.sku)).toMatchObject({ quantity: b!.quantity });
+  });
+
+  it('builds the same snapshot whatever the batch size of its reads', async () => {
+    const whole = await loadCatalogSnapshot(t.db);
+    const batched = await loadCatalogSnapshot(t.db, 7);
+    expect(batched.ids).toEqual(whole.ids);
+    for (const query of ['batt', 'charger', 'dell', 'akku', whole.list.sku[5] as string]) {
+      expect(batched.search.search(query, 20)).toEqual(whole.search.search(query, 20));
+    }
+    for (const node of whole.categoryById.values()) {
+      expect(batched.ordered(node.id, 'price_asc')).toEqual(whole.ordered(node.id, 'price_asc'));
+    }
+    expect(batched.listItem(3, 'fr', 5)).toEqual(whole.listItem(3, 'fr', 5));
   });
 
   it('counts a view once per user per day', async () => {

@@ -51,6 +51,83 @@ function smallestOfUnion(lists: Int32Array[], k: number): number[] {
   return out;
 }
 
+/** Tokens and codes of documents, collected one document at a time in any order. */
+export interface TokenizedDocuments {
+  /** Distinct normalized words; documents refer to them by index. */
+  tokens: string[];
+  /** Word indexes of document d: `docTokenData[docTokenStart[d] .. docTokenStart[d + 1])`. */
+  docTokenStart: Int32Array;
+  docTokenData: Int32Array;
+  /** Compact codes (SKU, reference…) and the document of each. */
+  codes: string[];
+  codeDocs: Int32Array;
+}
+
+/**
+ * Tokenizes documents as they come (a catalog is read in batches), keeping only word indexes in
+ * a flat array: the texts themselves can be dropped as soon as a document is added.
+ */
+export class TokenCollector {
+  private readonly tokenIds = new Map<string, number>();
+  private readonly tokens: string[] = [];
+  private data = new Int32Array(1 << 16);
+  private length = 0;
+  private readonly starts: number[] = [0];
+  private readonly codes: string[] = [];
+  private readonly codeDocs: number[] = [];
+
+  /** Adds the next document; answers its number. */
+  add(document: SearchDocument): number {
+    const doc = this.starts.length - 1;
+    const words = new Set<string>();
+    for (const text of document.words) for (const word of tokenize(text)) words.add(word);
+    if (this.length + words.size > this.data.length) {
+      const grown = new Int32Array(Math.max(this.data.length * 2, this.length + words.size));
+      grown.set(this.data.subarray(0, this.length));
+      this.data = grown;
+    }
+    for (const word of words) {
+      let id = this.tokenIds.get(word);
+      if (id === undefined) {
+        id = this.tokens.push(word) - 1;
+        this.tokenIds.set(word, id);
+      }
+      this.data[this.length++] = id;
+    }
+    this.starts.push(this.length);
+    for (const code of document.codes) {
+      const compact = compactCode(code);
+      if (compact) {
+        this.codes.push(compact);
+        this.codeDocs.push(doc);
+      }
+    }
+    return doc;
+  }
+
+  /** The documents collected, renumbered so that document d is the one added as `order[d]`. */
+  finish(order?: Int32Array): TokenizedDocuments {
+    const count = this.starts.length - 1;
+    const added = order ?? Int32Array.from({ length: count }, (_, i) => i);
+    const numberOf = new Int32Array(count);
+    added.forEach((from, doc) => (numberOf[from] = doc));
+    const docTokenStart = new Int32Array(count + 1);
+    const docTokenData = new Int32Array(this.length);
+    added.forEach((from, doc) => {
+      const words = this.data.subarray(this.starts[from], this.starts[from + 1]);
+      docTokenData.set(words, docTokenStart[doc] as number);
+      docTokenStart[doc + 1] = (docTokenStart[doc] as number) + words.length;
+    });
+    return {
+      tokens: this.tokens,
+      docTokenStart,
+      docTokenData,
+      codes: this.codes,
+      codeDocs: Int32Array.from(this.codeDocs, (from) => numberOf[from] as number),
+    };
+  }
+}
+
 /**
  * An inverted index over documents numbered 0..n-1 in order of popularity, so that among
  * equally good matches the most popular comes first and the top k of a posting list are its
@@ -69,50 +146,63 @@ export class SearchIndex {
   private readonly codeDocs: Int32Array;
   private readonly prefixTop = new Map<string, Int32Array>();
 
-  constructor(documents: readonly SearchDocument[]) {
-    const docWords = documents.map((doc) => new Set(doc.words.flatMap(tokenize)));
-    const all = new Set<string>();
-    for (const words of docWords) for (const word of words) all.add(word);
-    this.tokens = [...all].sort();
+  /** From documents in order of popularity, or from documents tokenized beforehand. */
+  constructor(input: readonly SearchDocument[] | TokenizedDocuments) {
+    let tokenized: TokenizedDocuments;
+    if (Array.isArray(input)) {
+      const collector = new TokenCollector();
+      for (const document of input as readonly SearchDocument[]) collector.add(document);
+      tokenized = collector.finish();
+    } else {
+      tokenized = input as TokenizedDocuments;
+    }
+    // Words sorted, so that the words of a prefix are neighbours.
+    const byText = Int32Array.from(tokenized.tokens, (_, i) => i).sort((a, b) => {
+      const x = tokenized.tokens[a] as string;
+      const y = tokenized.tokens[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const renumber = new Int32Array(byText.length);
+    byText.forEach((old, id) => (renumber[old] = id));
+    this.tokens = Array.from(byText, (old) => tokenized.tokens[old] as string);
     this.tokens.forEach((token, id) => {
       this.tokenIds.set(token, id);
       (this.tokensByLength[token.length] ??= []).push(id);
     });
+
     // Flat typed arrays rather than one small array per token and per document: at 100,000
     // products that is millions of objects fewer for the garbage collector to walk.
+    const docCount = tokenized.docTokenStart.length - 1;
+    this.docTokenStart = tokenized.docTokenStart;
+    this.docTokenData = Int32Array.from(tokenized.docTokenData, (old) => renumber[old] as number);
     const counts = new Int32Array(this.tokens.length + 1);
-    this.docTokenStart = new Int32Array(docWords.length + 1);
-    docWords.forEach((words, doc) => {
-      this.docTokenStart[doc + 1] = (this.docTokenStart[doc] as number) + words.size;
-    });
-    this.docTokenData = new Int32Array(this.docTokenStart[docWords.length] as number);
-    docWords.forEach((words, doc) => {
-      const ids = Int32Array.from(words, (word) => this.tokenIds.get(word) as number).sort();
-      this.docTokenData.set(ids, this.docTokenStart[doc] as number);
+    for (let doc = 0; doc < docCount; doc++) {
+      const ids = this.docTokens(doc).sort();
       for (const id of ids) counts[id + 1] = (counts[id + 1] as number) + 1;
-    });
+    }
     for (let i = 1; i < counts.length; i++)
       counts[i] = (counts[i] as number) + (counts[i - 1] as number);
     this.postingStart = counts;
     this.postingData = new Int32Array(counts[this.tokens.length] as number);
     const fill = Int32Array.from(counts.subarray(0, this.tokens.length));
-    for (let doc = 0; doc < docWords.length; doc++) {
+    for (let doc = 0; doc < docCount; doc++) {
       for (const id of this.docTokens(doc)) {
         this.postingData[fill[id] as number] = doc;
         fill[id] = (fill[id] as number) + 1;
       }
     }
 
-    const codePairs: [string, number][] = [];
-    documents.forEach((doc, id) => {
-      for (const code of doc.codes) {
-        const compact = compactCode(code);
-        if (compact) codePairs.push([compact, id]);
-      }
+    const byCode = Int32Array.from(tokenized.codes, (_, i) => i).sort((a, b) => {
+      const x = tokenized.codes[a] as string;
+      const y = tokenized.codes[b] as string;
+      return x < y
+        ? -1
+        : x > y
+          ? 1
+          : (tokenized.codeDocs[a] as number) - (tokenized.codeDocs[b] as number);
     });
-    codePairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.codes = codePairs.map(([code]) => code);
-    this.codeDocs = Int32Array.from(codePairs, ([, id]) => id);
+    this.codes = Array.from(byCode, (i) => tokenized.codes[i] as string);
+    this.codeDocs = Int32Array.from(byCode, (i) => tokenized.codeDocs[i] as number);
   }
 
   /** The documents having token `id`, ascending. */
