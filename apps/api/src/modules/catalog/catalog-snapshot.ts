@@ -22,6 +22,7 @@ import {
   type ProductDetails,
   type ProductImage,
 } from './product-repo';
+import { PackedStrings } from './packed-strings';
 import { SearchIndex, TokenCollector } from './search-index';
 
 export interface CategoryNode {
@@ -40,11 +41,13 @@ const MAX_CACHED_DETAILS = 20_000;
 /** What a list row shows of a product besides its numbers, one array entry per document. */
 export interface ListFields {
   sku: string[];
-  reference: string[];
-  slug: string[];
+  reference: PackedStrings;
+  slug: PackedStrings;
   /** Title per language; a missing one falls back to English, then the SKU. */
-  titles: Record<Locale, (string | undefined)[]>;
-  image: (ProductImage | null)[];
+  titles: Record<Locale, PackedStrings>;
+  /** The first image: its path and its thumbnail's (none: the placeholder). */
+  imagePath: PackedStrings;
+  thumbnailPath: PackedStrings;
   state: string[];
   weight: Int32Array;
   warranty: Int32Array;
@@ -84,7 +87,7 @@ export class CatalogSnapshot {
   readonly manufacturerNames: string[];
   private readonly subtreeDocs = new Map<string, Int32Array>();
   private readonly facetCache = new Map<string, Int32Array>();
-  private docByCode: { sku: Map<string, number>; slug: Map<string, number> } | null = null;
+  private docsBy: { sku: Int32Array; slug: Int32Array } | null = null;
   private readonly details = new Map<number, Promise<ProductDetails | null>>();
   private readonly sorted = new Map<string, Int32Array>();
 
@@ -242,11 +245,11 @@ export class CatalogSnapshot {
       _id: id,
       id,
       sku,
-      reference: list.reference[doc] as string,
-      slug: list.slug[doc] as string,
-      name: list.titles[locale][doc] ?? list.titles[DEFAULT_LOCALE][doc] ?? sku,
+      reference: list.reference.get(doc) ?? '',
+      slug: list.slug.get(doc) ?? '',
+      name: list.titles[locale].get(doc) ?? list.titles[DEFAULT_LOCALE].get(doc) ?? sku,
       price: fromCents(this.price[doc] as number),
-      image: list.image[doc] ?? placeholderImage,
+      image: this.imageOf(doc),
       is_in_stock: this.available[doc] === 1,
       quantity,
       availability: availabilityOf(stock, lowStockThreshold),
@@ -259,14 +262,38 @@ export class CatalogSnapshot {
     };
   }
 
+  private imageOf(doc: number): ProductImage {
+    const path = this.list.imagePath.get(doc);
+    const thumbnail = this.list.thumbnailPath.get(doc);
+    return path && thumbnail ? { path, thumbnail: { path: thumbnail } } : placeholderImage;
+  }
+
   /** The document of a product by id, sku or slug. */
   findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
     if (key === 'id') return this.docOf.get(value);
-    this.docByCode ??= {
-      sku: new Map(this.list.sku.map((sku, doc) => [sku, doc])),
-      slug: new Map(this.list.slug.map((slug, doc) => [slug, doc])),
+    const text = (doc: number) =>
+      key === 'sku' ? (this.list.sku[doc] as string) : (this.list.slug.get(doc) ?? '');
+    const sortedBy = (field: (doc: number) => string) => {
+      const keys = Array.from({ length: this.size }, (_, doc) => field(doc));
+      return Int32Array.from(keys, (_, doc) => doc).sort((a, b) =>
+        (keys[a] as string) < (keys[b] as string) ? -1 : 1,
+      );
     };
-    return this.docByCode[key].get(value);
+    // Documents sorted by SKU and by slug, made on first use: a binary search, no map.
+    this.docsBy ??= {
+      sku: sortedBy((doc) => this.list.sku[doc] as string),
+      slug: sortedBy((doc) => this.list.slug.get(doc) ?? ''),
+    };
+    const sorted = this.docsBy[key];
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (text(sorted[mid] as number) < value) lo = mid + 1;
+      else hi = mid;
+    }
+    const doc = sorted[lo];
+    return doc !== undefined && text(doc) === value ? doc : undefined;
   }
 
   /**
@@ -381,8 +408,9 @@ export async function loadCatalogSnapshot(
   const slugs: string[] = [];
   const titles = Object.fromEntries(
     LOCALES.map((locale) => [locale, [] as (string | undefined)[]]),
-  ) as ListFields['titles'];
-  const images: (ProductImage | null)[] = [];
+  ) as Record<Locale, (string | undefined)[]>;
+  const imagePaths: (string | undefined)[] = [];
+  const thumbnailPaths: (string | undefined)[] = [];
   const states: string[] = [];
   const manufacturers: string[] = [];
   const numbers = {
@@ -428,7 +456,8 @@ export async function loadCatalogSnapshot(
       references.push(row.reference);
       slugs.push(row.slug);
       for (const locale of LOCALES) titles[locale].push(undefined);
-      images.push(row.image);
+      imagePaths.push(row.image?.path);
+      thumbnailPaths.push(row.image?.thumbnail.path);
       states.push(intern(row.state));
       manufacturers.push(intern(row.manufacturer));
       numbers.price.push(row.priceCents);
@@ -514,12 +543,13 @@ export async function loadCatalogSnapshot(
     },
     {
       sku: byDoc(skus),
-      reference: byDoc(references),
-      slug: byDoc(slugs),
+      reference: PackedStrings.from(byDoc(references)),
+      slug: PackedStrings.from(byDoc(slugs)),
       titles: Object.fromEntries(
-        LOCALES.map((locale) => [locale, byDoc(titles[locale])]),
+        LOCALES.map((locale) => [locale, PackedStrings.from(byDoc(titles[locale]))]),
       ) as ListFields['titles'],
-      image: byDoc(images),
+      imagePath: PackedStrings.from(byDoc(imagePaths)),
+      thumbnailPath: PackedStrings.from(byDoc(thumbnailPaths)),
       state: byDoc(states),
       weight: int32(numbers.weight),
       warranty: int32(numbers.warranty),
