@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { RequestContext } from '../../platform/auth/guard';
+import { forgetUser, type RequestContext } from '../../platform/auth/guard';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { conflict, notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
@@ -74,4 +74,6 @@ export async function changePassword(
       .where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, ctx.sessionId);
   });
+  // Again after the commit: a request racing the transaction may have trusted an old session.
+  forgetUser(user.id);
 }
