@@ -5,7 +5,7 @@ import type {
   Locale,
   ProductSettings,
 } from '@portal/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -33,17 +33,34 @@ export function availableQuantity(product: { isInStock: boolean; quantity: numbe
   return product.isInStock ? Math.max(0, product.quantity) : 0;
 }
 
-/** The user's cart id, created on first use (one cart per user). */
-export async function cartIdOf(db: Executor, userId: string): Promise<string> {
-  const [created] = await db
+interface CartRef {
+  id: string;
+  updatedAt: Date;
+}
+
+/** The user's cart, created on first use (one cart per user). */
+async function cartOf(db: Executor, userId: string): Promise<CartRef> {
+  const [existing] = await db
+    .select({ id: carts.id, updatedAt: carts.updatedAt })
+    .from(carts)
+    .where(eq(carts.userId, userId));
+  return existing ?? touchCart(db, userId);
+}
+
+/** The user's cart marked as changed now (created on first use). */
+async function touchCart(db: Executor, userId: string): Promise<CartRef> {
+  const [cart] = await db
     .insert(carts)
     .values({ userId })
-    .onConflictDoNothing({ target: carts.userId })
-    .returning({ id: carts.id });
-  if (created) return created.id;
-  const [existing] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  if (!existing) throw new Error('cart vanished');
-  return existing.id;
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id, updatedAt: carts.updatedAt });
+  if (!cart) throw new Error('cart not saved');
+  return cart;
+}
+
+/** The user's cart id, created on first use (one cart per user). */
+export async function cartIdOf(db: Executor, userId: string): Promise<string> {
+  return (await cartOf(db, userId)).id;
 }
 
 /** The cart's lines with today's catalog price, weight and stock (inactive products left out). */
@@ -109,16 +126,15 @@ export function cartSums(lines: PricedLine[]) {
   };
 }
 
-async function answerCart(deps: CartDeps, cartId: string, locale: Locale): Promise<CartResponse> {
-  const [lines, settings, [cart]] = await Promise.all([
-    pricedLines(deps.db, cartId),
+async function answerCart(deps: CartDeps, cart: CartRef, locale: Locale): Promise<CartResponse> {
+  const [lines, settings] = await Promise.all([
+    pricedLines(deps.db, cart.id),
     deps.productSettings(),
-    deps.db.select({ updatedAt: carts.updatedAt }).from(carts).where(eq(carts.id, cartId)),
   ]);
   const items = await describeLines(deps.db, lines, locale, settings.low_stock_threshold);
   const sums = cartSums(lines);
   return {
-    _id: cartId,
+    _id: cart.id,
     cart_item: { items },
     item_count: sums.itemCount,
     subtotal: fromCents(sums.subtotalCents),
@@ -130,13 +146,13 @@ async function answerCart(deps: CartDeps, cartId: string, locale: Locale): Promi
       quantity_reached: sums.itemCount >= settings.min_cart_quantity,
     },
     stock_ok: lines.every((line) => line.quantity <= line.available),
-    updated_at: (cart?.updatedAt ?? new Date()).toISOString(),
+    updated_at: cart.updatedAt.toISOString(),
   };
 }
 
 /** The caller's cart, priced from the catalog now. */
 export async function getMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
-  return answerCart(deps, await cartIdOf(deps.db, ctx.userId), ctx.locale);
+  return answerCart(deps, await cartOf(deps.db, ctx.userId), ctx.locale);
 }
 
 async function titleOf(db: Executor, productId: string, locale: Locale): Promise<string> {
@@ -153,57 +169,82 @@ export async function updateMyCart(
   ctx: RequestContext,
   request: CartUpdateRequest,
 ): Promise<CartResponse> {
-  const cartId = await cartIdOf(deps.db, ctx.userId);
-  const [product] = await deps.db
-    .select({ quantity: products.quantity, isInStock: products.isInStock })
-    .from(products)
-    .where(and(eq(products.id, request.product_id), eq(products.isActive, true)));
-  if (!product) throw notFound('errors.product_not_found');
-  const available = availableQuantity(product);
   const adding = request.mode === 'add';
-
-  if (!adding && request.quantity === 0) {
-    await deps.db
-      .delete(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, request.product_id)));
-  } else {
-    const refuse = async () => {
-      const title = await titleOf(deps.db, request.product_id, ctx.locale);
-      return available === 0
-        ? conflict('errors.out_of_stock', { title })
-        : conflict('errors.quantity_exceeds_stock', { available, title });
-    };
-    if (request.quantity > available) throw await refuse();
-    // One statement: concurrent adds cannot push the line past the stock together.
-    const [saved] = await deps.db
+  // One transaction: one commit (one disk flush) for the cart and its line.
+  const cart = await deps.db.transaction(async (tx) => {
+    const touched = await touchCart(tx, ctx.userId);
+    if (!adding && request.quantity === 0) {
+      const removed = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.cartId, touched.id), eq(cartItems.productId, request.product_id)))
+        .returning({ productId: cartItems.productId });
+      if (removed.length === 0) await assertProduct(tx, request.product_id);
+      return touched;
+    }
+    // One statement reads the stock and writes the line: concurrent changes cannot push the
+    // line past the stock together.
+    const wanted = adding ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
+    const saved = await tx
       .insert(cartItems)
-      .values({ cartId, productId: request.product_id, quantity: request.quantity })
+      .select(
+        tx
+          .select({
+            cartId: sql`${touched.id}::uuid`.as('cart_id'),
+            productId: products.id,
+            quantity: sql`${request.quantity}::int`.as('quantity'),
+            addedAt: sql`now()`.as('added_at'),
+          })
+          .from(products)
+          .where(
+            and(
+              eq(products.id, request.product_id),
+              eq(products.isActive, true),
+              eq(products.isInStock, true),
+              gte(products.quantity, request.quantity),
+            ),
+          ),
+      )
       .onConflictDoUpdate({
         target: [cartItems.cartId, cartItems.productId],
-        set: {
-          quantity: adding
-            ? sql`${cartItems.quantity} + excluded.quantity`
-            : sql`excluded.quantity`,
-        },
-        setWhere: adding
-          ? sql`${cartItems.quantity} + excluded.quantity <= ${available}`
-          : undefined,
+        set: { quantity: wanted },
+        setWhere: sql`${wanted} <= (select ${products.quantity} from ${products}
+          where ${products.id} = excluded.product_id)`,
       })
       .returning({ quantity: cartItems.quantity });
-    if (!saved) throw await refuse();
-  }
-  await deps.db
-    .update(carts)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
-  return answerCart(deps, cartId, ctx.locale);
+    if (saved.length === 0) throw await refusal(tx, request.product_id, ctx.locale);
+    return touched;
+  });
+  return answerCart(deps, cart, ctx.locale);
+}
+
+/** 404 unless the product exists and is active. */
+async function assertProduct(db: Executor, productId: string) {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  if (!product) throw notFound('errors.product_not_found');
+}
+
+/** Why a cart change was refused: an unknown product (404) or not enough stock (409). */
+async function refusal(db: Executor, productId: string, locale: Locale) {
+  const [product] = await db
+    .select({ quantity: products.quantity, isInStock: products.isInStock })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  if (!product) return notFound('errors.product_not_found');
+  const available = availableQuantity(product);
+  const title = await titleOf(db, productId, locale);
+  return available === 0
+    ? conflict('errors.out_of_stock', { title })
+    : conflict('errors.quantity_exceeds_stock', { available, title });
 }
 
 /** Empties the caller's cart. */
 export async function clearMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
-  const cartId = await cartIdOf(deps.db, ctx.userId);
-  await emptyCart(deps.db, cartId);
-  return answerCart(deps, cartId, ctx.locale);
+  const cart = await touchCart(deps.db, ctx.userId);
+  await deps.db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  return answerCart(deps, cart, ctx.locale);
 }
 
 /** Removes every line of a cart (inside the caller's transaction when given one). */
@@ -221,7 +262,8 @@ export async function putLinesBack(
   ctx: RequestContext,
   lines: { productId: string; quantity: number }[],
 ): Promise<CartResponse> {
-  const cartId = await cartIdOf(deps.db, ctx.userId);
+  const cart = await touchCart(deps.db, ctx.userId);
+  const cartId = cart.id;
   await deps.db.transaction(async (tx) => {
     for (const line of lines) {
       const [product] = await tx
@@ -238,10 +280,6 @@ export async function putLinesBack(
           set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)` },
         });
     }
-    await tx
-      .update(carts)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(carts.id, cartId));
   });
-  return answerCart(deps, cartId, ctx.locale);
+  return answerCart(deps, cart, ctx.locale);
 }

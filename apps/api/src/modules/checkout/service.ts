@@ -119,16 +119,13 @@ export interface CheckoutDraft {
  */
 export async function draftCheckout(
   db: Executor,
-  deps: Pick<CheckoutDeps, 'productSettings' | 'checkoutSettings'>,
+  shop: { checkout: CheckoutSettings; product: ProductSettings },
   ctx: RequestContext,
   request: { deliveryAddressId: string; invoiceAddressId: string | null },
   cartId?: string,
 ): Promise<CheckoutDraft> {
   const companyId = companyOf(ctx);
-  const [settings, productSettings] = await Promise.all([
-    deps.checkoutSettings(),
-    deps.productSettings(),
-  ]);
+  const { checkout: settings, product: productSettings } = shop;
   const id = cartId ?? (await cartIdOf(db, ctx.userId));
   const delivery = await findAddress(db, 'delivery', companyId, request.deliveryAddressId);
   const invoice = request.invoiceAddressId
@@ -248,14 +245,15 @@ export async function checkoutSummary(
   ctx: RequestContext,
   request: CheckoutSummaryRequest,
 ): Promise<CheckoutSummary> {
-  const draft = await draftCheckout(deps.db, deps, ctx, {
+  const shop = { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
+  const draft = await draftCheckout(deps.db, shop, ctx, {
     deliveryAddressId: request.delivery_address_id,
     invoiceAddressId: request.invoice_address_id ?? null,
   });
   const { settings, totals } = draft;
   const method =
     request.payment_method ?? (await defaultPaymentMethod(deps.db, ctx.userId, settings));
-  const productSettings = await deps.productSettings();
+  const productSettings = shop.product;
   const items = await describeLines(
     deps.db,
     draft.lines,

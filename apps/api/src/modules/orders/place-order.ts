@@ -171,7 +171,10 @@ export async function placeOrder(
     const earlier = await replayOf(deps.db, ctx.userId, idempotencyKey, requestHash);
     if (earlier) return answerReplay(deps, companyId, earlier);
   }
+  // Read before the transaction: a reader waiting for a pooled connection inside it could wait
+  // for connections held by other checkouts waiting the same way.
   const settings = await deps.checkoutSettings();
+  const productSettings = await deps.productSettings();
   if (!settings.payment_methods.includes(input.paymentMethod)) {
     throw invalid('errors.payment_method_unavailable');
   }
@@ -188,7 +191,13 @@ export async function placeOrder(
     const cartId = await cartIdOf(tx, ctx.userId);
     // One checkout per cart at a time: a second one waits and then finds the cart empty.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
-    const draft = await draftCheckout(tx, deps, ctx, input, cartId);
+    const draft = await draftCheckout(
+      tx,
+      { checkout: settings, product: productSettings },
+      ctx,
+      input,
+      cartId,
+    );
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
 
