@@ -38,9 +38,13 @@ export interface CategoryNode {
 /** Product pages kept per snapshot: the most visited ones stay, memory stays bounded. */
 const MAX_CACHED_DETAILS = 20_000;
 
-/** What a list row shows of a product besides its numbers, one array entry per document. */
+/**
+ * What a list row shows of a product besides its numbers: `sku`, `state` and the typed arrays
+ * by document; the packed texts in the order products were read (`readOf[doc]`).
+ */
 export interface ListFields {
   sku: string[];
+  readOf: Int32Array;
   reference: PackedStrings;
   slug: PackedStrings;
   /** Title per language; a missing one falls back to English, then the SKU. */
@@ -233,6 +237,7 @@ export class CatalogSnapshot {
   /** The list row of a document, title in `locale` (fallback English, then the SKU). */
   listItem(doc: number, locale: Locale, lowStockThreshold: number): ProductListItem {
     const { list } = this;
+    const read = list.readOf[doc] as number;
     const id = this.ids[doc] as string;
     const sku = list.sku[doc] as string;
     const quantity = this.quantity[doc] as number;
@@ -245,11 +250,11 @@ export class CatalogSnapshot {
       _id: id,
       id,
       sku,
-      reference: list.reference.get(doc) ?? '',
-      slug: list.slug.get(doc) ?? '',
-      name: list.titles[locale].get(doc) ?? list.titles[DEFAULT_LOCALE].get(doc) ?? sku,
+      reference: list.reference.get(read) ?? '',
+      slug: list.slug.get(read) ?? '',
+      name: list.titles[locale].get(read) ?? list.titles[DEFAULT_LOCALE].get(read) ?? sku,
       price: fromCents(this.price[doc] as number),
-      image: this.imageOf(doc),
+      image: this.imageOf(read),
       is_in_stock: this.available[doc] === 1,
       quantity,
       availability: availabilityOf(stock, lowStockThreshold),
@@ -262,17 +267,17 @@ export class CatalogSnapshot {
     };
   }
 
-  private imageOf(doc: number): ProductImage {
-    const path = this.list.imagePath.get(doc);
-    const thumbnail = this.list.thumbnailPath.get(doc);
+  private imageOf(read: number): ProductImage {
+    const path = this.list.imagePath.get(read);
+    const thumbnail = this.list.thumbnailPath.get(read);
     return path && thumbnail ? { path, thumbnail: { path: thumbnail } } : placeholderImage;
   }
 
   /** The document of a product by id, sku or slug. */
   findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
     if (key === 'id') return this.docOf.get(value);
-    const text = (doc: number) =>
-      key === 'sku' ? (this.list.sku[doc] as string) : (this.list.slug.get(doc) ?? '');
+    const slugOf = (doc: number) => this.list.slug.get(this.list.readOf[doc] as number) ?? '';
+    const text = (doc: number) => (key === 'sku' ? (this.list.sku[doc] as string) : slugOf(doc));
     const sortedBy = (field: (doc: number) => string) => {
       const keys = Array.from({ length: this.size }, (_, doc) => field(doc));
       return Int32Array.from(keys, (_, doc) => doc).sort((a, b) =>
@@ -282,7 +287,7 @@ export class CatalogSnapshot {
     // Documents sorted by SKU and by slug, made on first use: a binary search, no map.
     this.docsBy ??= {
       sku: sortedBy((doc) => this.list.sku[doc] as string),
-      slug: sortedBy((doc) => this.list.slug.get(doc) ?? ''),
+      slug: sortedBy(slugOf),
     };
     const sorted = this.docsBy[key];
     let lo = 0;
@@ -404,13 +409,15 @@ export async function loadCatalogSnapshot(
   // Everything per product in the order read; renumbered by popularity at the end.
   const ids: string[] = [];
   const skus: string[] = [];
-  const references: string[] = [];
-  const slugs: string[] = [];
-  const titles = Object.fromEntries(
-    LOCALES.map((locale) => [locale, [] as (string | undefined)[]]),
-  ) as Record<Locale, (string | undefined)[]>;
-  const imagePaths: (string | undefined)[] = [];
-  const thumbnailPaths: (string | undefined)[] = [];
+  const packed = () => new PackedStrings.Builder();
+  const references = packed();
+  const slugs = packed();
+  const titles = Object.fromEntries(LOCALES.map((locale) => [locale, packed()])) as Record<
+    Locale,
+    InstanceType<typeof PackedStrings.Builder>
+  >;
+  const imagePaths = packed();
+  const thumbnailPaths = packed();
   const states: string[] = [];
   const manufacturers: string[] = [];
   const numbers = {
@@ -455,7 +462,6 @@ export async function loadCatalogSnapshot(
       skus.push(row.sku);
       references.push(row.reference);
       slugs.push(row.slug);
-      for (const locale of LOCALES) titles[locale].push(undefined);
       imagePaths.push(row.image?.path);
       thumbnailPaths.push(row.image?.thumbnail.path);
       states.push(intern(row.state));
@@ -470,11 +476,16 @@ export async function loadCatalogSnapshot(
       numbers.weight.push(row.weightGrams);
       numbers.warranty.push(row.warrantyMonths);
     }
+    const titlesOf = new Map<string, Partial<Record<Locale, string>>>();
     for (const { productId, locale, title } of batchTitles) {
-      const read = readOf.get(productId);
-      if (read === undefined) continue;
       words.get(productId)?.push(title);
-      if (locale in titles) titles[locale as Locale][read] = title;
+      let own = titlesOf.get(productId);
+      if (!own) titlesOf.set(productId, (own = {}));
+      own[locale as Locale] = title;
+    }
+    for (const row of rows) {
+      const own = titlesOf.get(row.id);
+      for (const locale of LOCALES) titles[locale].push(own?.[locale]);
     }
     for (const row of rows) {
       collector.add({
@@ -543,13 +554,14 @@ export async function loadCatalogSnapshot(
     },
     {
       sku: byDoc(skus),
-      reference: PackedStrings.from(byDoc(references)),
-      slug: PackedStrings.from(byDoc(slugs)),
+      readOf: order,
+      reference: references.finish(),
+      slug: slugs.finish(),
       titles: Object.fromEntries(
-        LOCALES.map((locale) => [locale, PackedStrings.from(byDoc(titles[locale]))]),
+        LOCALES.map((locale) => [locale, titles[locale].finish()]),
       ) as ListFields['titles'],
-      imagePath: PackedStrings.from(byDoc(imagePaths)),
-      thumbnailPath: PackedStrings.from(byDoc(thumbnailPaths)),
+      imagePath: imagePaths.finish(),
+      thumbnailPath: thumbnailPaths.finish(),
       state: byDoc(states),
       weight: int32(numbers.weight),
       warranty: int32(numbers.warranty),

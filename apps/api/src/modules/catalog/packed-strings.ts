@@ -12,18 +12,10 @@ export class PackedStrings {
     private readonly present: Uint8Array,
   ) {}
 
-  static from(values: readonly (string | null | undefined)[]): PackedStrings {
-    const starts = new Int32Array(values.length + 1);
-    const present = new Uint8Array(values.length);
-    values.forEach((value, i) => {
-      present[i] = value == null ? 0 : 1;
-      starts[i + 1] = (starts[i] as number) + (value ? Buffer.byteLength(value) : 0);
-    });
-    const bytes = Buffer.allocUnsafeSlow(starts[values.length] as number);
-    values.forEach((value, i) => {
-      if (value) bytes.write(value, starts[i] as number);
-    });
-    return new PackedStrings(bytes, starts, present);
+  static from(values: Iterable<string | null | undefined>): PackedStrings {
+    const builder = new PackedStrings.Builder();
+    for (const value of values) builder.push(value);
+    return builder.finish();
   }
 
   get length(): number {
@@ -34,4 +26,45 @@ export class PackedStrings {
     if (!this.present[i]) return undefined;
     return this.bytes.toString('utf8', this.starts[i], this.starts[i + 1]);
   }
+
+  /** Appends values one at a time, so a long list never exists as strings all at once. */
+  static Builder = class {
+    private bytes = Buffer.allocUnsafeSlow(1 << 16);
+    private used = 0;
+    private starts = new Int32Array(1 << 12);
+    private present = new Uint8Array(1 << 12);
+    private count = 0;
+
+    push(value: string | null | undefined) {
+      if (this.count + 1 >= this.starts.length) {
+        const starts = new Int32Array(this.starts.length * 2);
+        starts.set(this.starts);
+        this.starts = starts;
+        const present = new Uint8Array(this.present.length * 2);
+        present.set(this.present);
+        this.present = present;
+      }
+      const size = value ? Buffer.byteLength(value) : 0;
+      if (this.used + size > this.bytes.length) {
+        const bytes = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + size));
+        this.bytes.copy(bytes, 0, 0, this.used);
+        this.bytes = bytes;
+      }
+      if (value) this.bytes.write(value, this.used);
+      this.used += size;
+      this.present[this.count] = value == null ? 0 : 1;
+      this.count++;
+      this.starts[this.count] = this.used;
+    }
+
+    finish(): PackedStrings {
+      const bytes = Buffer.allocUnsafeSlow(this.used);
+      this.bytes.copy(bytes, 0, 0, this.used);
+      return new PackedStrings(
+        bytes,
+        this.starts.slice(0, this.count + 1),
+        this.present.slice(0, this.count),
+      );
+    }
+  };
 }
