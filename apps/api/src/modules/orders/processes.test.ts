@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, carts, orderLines, orders, payments, products, users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { addAddress, createBuyerCompany, putInCart, stockProduct } from '../../test/checkout';
+
+// Real API processes on one PostgreSQL database: only with TEST_DATABASE_URL (CI runs it).
+const root = fileURLToPath(new URL('../../../../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `npm start`'s API (no demo seeding) on the test's database; waits for /api/health. */
+async function startApi(t: TestApp): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: 'http://portal.test',
+      DATABASE_URL: t.config.databaseUrl,
+      JWT_SECRET: new TextDecoder().decode(t.config.jwtSecret),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    if (Date.now() > deadline) throw new Error('API did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopApi(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+const placeOrder = (url: string, buyer: { token: string; address: string }) =>
+  fetch(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(buyer.token) },
+    body: JSON.stringify({ delivery_address_id: buyer.address, payment_method: 'ideal' }),
+  });
+
+let t: TestApp;
+const started: ChildProcess[] = [];
+
+/** `count` buyers of new companies, each with a delivery address and `productId` in the cart. */
+async function buyersWithCarts(count: number, productId: string, quantity = 1) {
+  const buyers: { token: string; address: string; email: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { email } = await createBuyerCompany(t);
+    const token = await t.signIn(email);
+    buyers.push({ token, email, address: await addAddress(t, token, 'delivery') });
+  }
+  await Promise.all(buyers.map((buyer) => putInCart(t, buyer.token, productId, quantity)));
+  return buyers;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several API processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await t.signIn('admin@demo.test');
+    const current = await t.app.inject({
+      url: '/api/settings/code/product_settings',
+      headers: bearer(admin),
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/code/product_settings',
+      payload: { value: { ...current.json().value, min_cart_quantity: 1, min_cart_amount: 0 } },
+      headers: bearer(admin),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(started.map((child) => stopApi(child)));
+    await t.close();
+  });
+
+  it('sells the last 10 units once to 50 buyers spread over two processes', async () => {
+    const lastUnits = await stockProduct(t, 10, { priceCents: 49_900, quantity: 10 });
+    const buyers = await buyersWithCarts(50, lastUnits);
+    const [first, second] = await Promise.all([startApi(t), startApi(t)]);
+    started.push(first.child, second.child);
+    const results = await Promise.all(
+      buyers.map((buyer, i) => placeOrder(i % 2 ? second.url : first.url, buyer)),
+    );
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    const placed = bodies.filter((_, i) => results[i]?.status === 201);
+    expect(placed).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(40);
+    const numbers = placed.map((body) => body.order.order_number as string);
+    expect(new Set(numbers).size).toBe(10);
+    const [product] = await t.db.select().from(products).where(eq(products.id, lastUnits));
+    expect(product?.quantity).toBe(0);
+  }, 180_000);
+
+  it('leaves a complete order or none when the process is killed while placing orders', async () => {
+    const initial = 1_000;
+    const productId = await stockProduct(t, 11, { priceCents: 2_500, quantity: initial });
+    const buyers = await buyersWithCarts(30, productId, 3);
+    const api = await startApi(t);
+    started.push(api.child);
+    const requests = buyers.map((buyer) => placeOrder(api.url, buyer).catch(() => null));
+    // Kill -9 as soon as the first order is through: the others are somewhere in flight.
+    await Promise.race(requests);
+    await stopApi(api.child, 'SIGKILL');
+    await Promise.all(requests);
+
+    const buyerRows = await t.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          buyers.map((b) => b.email),
+        ),
+      );
+    const placed = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          buyerRows.map((u) => u.id),
+        ),
+      );
+    expect(placed.length).toBeGreaterThan(0);
+    for (const order of placed) {
+      const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      expect(lines).toEqual([expect.objectContaining({ productId, quantity: 3 })]);
+      expect(await t.db.$count(payments, eq(payments.orderId, order.id))).toBe(1);
+    }
+    const [{ sold } = { sold: 0 }] = await t.db
+      .select({ sold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .where(eq(orderLines.productId, productId));
+    const [product] = await t.db.select().from(products).where(eq(products.id, productId));
+    expect((product?.quantity ?? 0) + sold).toBe(initial);
+    // A buyer's cart is empty exactly when the buyer's order exists.
+    for (const user of buyerRows) {
+      const ordered = placed.some((order) => order.userId === user.id);
+      const inCart = await t.db
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .where(eq(carts.userId, user.id));
+      expect(inCart.length === 0).toBe(ordered);
+    }
+  }, 180_000);
+});
