@@ -107,11 +107,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several API processes on one Po
     const results = await Promise.all(
       buyers.map((buyer, i) => placeOrder(i % 2 ? second.url : first.url, buyer)),
     );
-    const bodies = await Promise.all(results.map((r) => r.json()));
+    const bodies = await Promise.all(
+      results.map((r) => r.json() as Promise<{ order: { order_number: string } }>),
+    );
     const placed = bodies.filter((_, i) => results[i]?.status === 201);
     expect(placed).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(40);
-    const numbers = placed.map((body) => body.order.order_number as string);
+    const numbers = placed.map((body) => body.order.order_number);
     expect(new Set(numbers).size).toBe(10);
     const [product] = await t.db.select().from(products).where(eq(products.id, lastUnits));
     expect(product?.quantity).toBe(0);
