@@ -155,7 +155,8 @@ export async function getMyCart(deps: CartDeps, ctx: RequestContext): Promise<Ca
   return answerCart(deps, await cartOf(deps.db, ctx.userId), ctx.locale);
 }
 
-async function titleOf(db: Executor, productId: string, locale: Locale): Promise<string> {
+/** A product's title in `locale` (for messages). */
+export async function titleOf(db: Executor, productId: string, locale: Locale): Promise<string> {
   const [item] = await findListItems(db as Db, [productId], locale, 0);
   return item?.name ?? '';
 }

@@ -25,7 +25,14 @@ import {
   toAddress,
   type AddressRow,
 } from '../addresses/service';
-import { cartIdOf, cartSums, describeLines, pricedLines, type PricedLine } from '../cart/service';
+import {
+  cartIdOf,
+  cartSums,
+  describeLines,
+  pricedLines,
+  titleOf,
+  type PricedLine,
+} from '../cart/service';
 import { computeTotals, type Totals } from './totals';
 
 export interface CheckoutDeps {
@@ -180,7 +187,7 @@ export async function draftCheckout(
       blockers.push({
         code: 'insufficient_stock',
         key: short.available === 0 ? 'errors.out_of_stock' : 'errors.quantity_exceeds_stock',
-        vars: { available: short.available, title: await titleOf(db, short.productId, ctx) },
+        vars: { available: short.available, title: await titleOf(db, short.productId, ctx.locale) },
         type: 'CONFLICT',
       });
     }
@@ -212,16 +219,6 @@ export async function draftCheckout(
     blockers,
     settings,
   };
-}
-
-async function titleOf(db: Executor, productId: string, ctx: RequestContext) {
-  const [line] = await describeLines(
-    db as Db,
-    [{ productId, quantity: 0, unitPriceCents: 0, weightGrams: 0, available: 0 }],
-    ctx.locale,
-    0,
-  );
-  return line?.product.name ?? '';
 }
 
 /** The first blocker as the error to answer. */
