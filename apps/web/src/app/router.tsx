@@ -22,6 +22,7 @@ const optionalShell = () =>
 
 const crumbs = (...items: Crumb[]) => ({ crumbs: items });
 const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
+const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -88,6 +89,49 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/catalog/pages/product-page').then((m) => ({
               Component: m.ProductPage,
+            })),
+        },
+        {
+          path: 'cart',
+          loader: requirePermission('cart.use'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.cart' }),
+          lazy: () =>
+            import('../features/cart/pages/cart-page').then((m) => ({ Component: m.CartPage })),
+        },
+        {
+          path: 'checkout/delivery',
+          loader: requirePermission('orders.place'),
+          handle: crumbs(dashboardCrumb, cartCrumb, { labelKey: 'breadcrumbs.deliveryAddress' }),
+          lazy: () =>
+            import('../features/checkout/pages/delivery-page').then((m) => ({
+              Component: m.DeliveryPage,
+            })),
+        },
+        {
+          path: 'checkout/summary',
+          loader: requirePermission('orders.place'),
+          handle: crumbs(dashboardCrumb, cartCrumb, { labelKey: 'breadcrumbs.summary' }),
+          lazy: () =>
+            import('../features/checkout/pages/summary-page').then((m) => ({
+              Component: m.SummaryPage,
+            })),
+        },
+        {
+          path: 'payment-successful',
+          loader: requirePermission('orders.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.paymentSuccessful' }),
+          lazy: () =>
+            import('../features/checkout/pages/payment-successful-page').then((m) => ({
+              Component: m.PaymentSuccessfulPage,
+            })),
+        },
+        {
+          path: 'payment-failed',
+          loader: requirePermission('orders.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.paymentFailed' }),
+          lazy: () =>
+            import('../features/checkout/pages/payment-failed-page').then((m) => ({
+              Component: m.PaymentFailedPage,
             })),
         },
         {

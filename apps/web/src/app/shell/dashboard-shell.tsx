@@ -6,6 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { STAFF_ROLE, can } from '@portal/contract';
+import { CartIcon } from '../../features/cart/components/cart-icon';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { useMe } from '../../shared/auth/me';
@@ -81,6 +82,7 @@ export function DashboardShell() {
             </ActionIcon>
             {can(user.role, 'company.view') ? <HeaderSearch /> : <div style={{ flex: 1 }} />}
             <LanguageMenu />
+            {can(user.role, 'cart.use') && <CartIcon />}
             <AccountMenu user={user} />
           </header>
           <main id="main" tabIndex={-1} className={classes.main}>

@@ -33,6 +33,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Call the web host's own `/api` (session cookie sync) even when the API lives elsewhere. */
   webHost?: boolean;
+  /** Extra request headers (such as `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -84,12 +86,21 @@ function showServerFailure(): void {
 
 /** The one fetch wrapper: JSON, language header, bearer token, 60 s timeout, error handling. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, silent = false, webHost = false, signal } = options;
+  const {
+    method = 'GET',
+    body,
+    auth = true,
+    silent = false,
+    webHost = false,
+    headers: extraHeaders,
+    signal,
+  } = options;
   const token = auth ? getToken() : null;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
+    ...extraHeaders,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -4,6 +4,7 @@ import type { ProductListItem } from '@portal/contract';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
+import { AddToCart } from '../../cart/components/add-to-cart';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';
@@ -56,6 +57,7 @@ export function ProductCard({
             {t('catalog.warrantyShort', { months: product.warranty_months })}
           </Text>
         )}
+        <AddToCart product={product} />
       </Stack>
     </Card>
   );

@@ -22,6 +22,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { BreadcrumbTrail } from '../../../shared/ui/breadcrumb-trail';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { AddToCart } from '../../cart/components/add-to-cart';
 import { useCategory } from '../api/categories';
 import { increaseViews, productQueryOptions, useProduct } from '../api/products';
 import { ProductGallery } from '../components/product-gallery';
@@ -138,6 +139,7 @@ export function ProductPage() {
               {t(`catalog.state.${data.state}`)}
             </Badge>
           </Group>
+          <AddToCart product={data} withQuantity />
           <Card withBorder radius="md" padding="md">
             <dl style={{ margin: 0 }}>
               <Fact label={t('catalog.sku')}>{data.sku}</Fact>

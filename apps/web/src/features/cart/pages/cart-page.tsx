@@ -1,0 +1,222 @@
+import { Alert, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/money';
+import { useMe } from '../../../shared/auth/me';
+import { useLocale } from '../../../shared/locale/use-locale';
+import { LocaleLink } from '../../../shared/ui/locale-link';
+import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { OneClickButton } from '../../checkout/components/one-click-button';
+import { purchaseBlocked } from '../../checkout/vat-status';
+import { useCart, useClearCart, useUpdateCart } from '../api/cart';
+import { cartHolds, type CartHold } from '../cart-lines';
+import { CartLineRow } from '../components/cart-line-row';
+
+/** /cart: the cart table, clear cart, continue shopping, minimums and the way to checkout. */
+export function CartPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const me = useMe().data;
+  const cart = useCart();
+  const update = useUpdateCart();
+  const clear = useClearCart();
+
+  if (!cart.data || !me) {
+    return cart.isError ? (
+      <Text c="dimmed" ta="center">
+        {t('errors.generic')}
+      </Text>
+    ) : (
+      <PageLoader />
+    );
+  }
+  const data = cart.data;
+  const lines = data.cart_item.items;
+  const holds = cartHolds(data);
+  const blocked = purchaseBlocked(me);
+  const ready = holds.length === 0 && !blocked;
+
+  const setQuantity = (productId: string, quantity: number, onRefused: () => void) =>
+    update.mutate(
+      { product_id: productId, quantity, mode: 'set' },
+      {
+        onSuccess: () => notifySuccess(t('cart.updated')),
+        onError: (error) => {
+          onRefused();
+          notifyError(error);
+        },
+      },
+    );
+
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: t('cart.clearTitle'),
+      children: <Text size="sm">{t('cart.clearText')}</Text>,
+      labels: { confirm: t('cart.clear'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red.9' },
+      cancelProps: { variant: 'default' },
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () =>
+        clear.mutate(undefined, {
+          onSuccess: () => notifySuccess(t('cart.updated')),
+          onError: notifyError,
+        }),
+    });
+
+  const holdMessage = (hold: CartHold) => {
+    switch (hold) {
+      case 'stock':
+        return t('cart.holds.stock');
+      case 'min_amount':
+        return t('cart.holds.minAmount', { amount: formatMoney(data.minimum.amount, locale) });
+      case 'min_quantity':
+        return t('cart.holds.minQuantity', { qty: data.minimum.quantity });
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2" c="brand.9">
+        {t('cart.title')}
+      </Title>
+
+      {lines.length === 0 ? (
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" gap="md">
+            <Text c="dimmed">{t('cart.empty')}</Text>
+            <Button component={LocaleLink} to="/" leftSection={<IconArrowLeft size={18} />}>
+              {t('cart.continueShopping')}
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Card withBorder radius="md" padding={0}>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} px="md" pt="sm">
+                  {t('cart.caption', { count: data.item_count })}
+                </Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('cart.product')}</Table.Th>
+                    <Table.Th ta="right">{t('cart.price')}</Table.Th>
+                    <Table.Th>{t('cart.quantity')}</Table.Th>
+                    <Table.Th ta="right">{t('cart.subtotal')}</Table.Th>
+                    <Table.Th ta="center">{t('cart.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {lines.map((line) => (
+                    <CartLineRow
+                      key={line._id}
+                      line={line}
+                      busy={
+                        clear.isPending ||
+                        (update.isPending && update.variables.product_id === line._id)
+                      }
+                      onQuantity={(quantity, onRefused) =>
+                        setQuantity(line._id, quantity, onRefused)
+                      }
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Group gap="sm">
+              <Button
+                component={LocaleLink}
+                to="/"
+                variant="default"
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                {t('cart.continueShopping')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconTrash size={18} color="var(--mantine-color-red-9)" aria-hidden />}
+                onClick={confirmClear}
+                loading={clear.isPending}
+              >
+                {t('cart.clear')}
+              </Button>
+            </Group>
+
+            <Card withBorder radius="md" padding="lg" w={{ base: '100%', sm: 360 }}>
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Text size="sm">{t('cart.items')}</Text>
+                  <Text size="sm" fw={600}>
+                    {data.item_count}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text fw={600}>{t('cart.total')}</Text>
+                  <Text fw={700} fz="lg" c="brand.9" data-cart-total>
+                    {formatMoney(data.subtotal, locale)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('cart.totalNote')}
+                </Text>
+                <Divider />
+                {blocked && (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    icon={<IconAlertCircle size={18} aria-hidden />}
+                    styles={{ message: { color: '#a61e1e' } }}
+                  >
+                    {t('cart.holds.vatInactive')}
+                  </Alert>
+                )}
+                {holds.map((hold) => {
+                  const message = holdMessage(hold);
+                  return (
+                    message && (
+                      <Alert
+                        key={hold}
+                        color="red"
+                        variant="light"
+                        icon={<IconAlertCircle size={18} aria-hidden />}
+                        styles={{ message: { color: '#a61e1e' } }}
+                      >
+                        {message}
+                      </Alert>
+                    )
+                  );
+                })}
+                {ready ? (
+                  <Button
+                    component={LocaleLink}
+                    to="/checkout/delivery"
+                    rightSection={<IconArrowRight size={18} aria-hidden />}
+                    fullWidth
+                  >
+                    {t('cart.proceed')}
+                  </Button>
+                ) : (
+                  <Button
+                    rightSection={<IconArrowRight size={18} aria-hidden />}
+                    disabled
+                    fullWidth
+                  >
+                    {t('cart.proceed')}
+                  </Button>
+                )}
+                <OneClickButton disabled={!ready} />
+              </Stack>
+            </Card>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
