@@ -346,20 +346,35 @@ export class SearchIndex {
     return scored;
   }
 
-  /** Every document the query matches (codes by prefix, all terms by word, prefix or typo). */
-  matchAll(query: string): Set<number> {
-    const matched = new Set<number>();
+  /**
+   * Every document the query matches, as a mask by document: codes by prefix, or every term by
+   * word, prefix or one typo. Unranked, so the postings are simply marked: a two-letter prefix
+   * that matches most of the catalog costs one pass over its postings.
+   */
+  matchAll(query: string): Uint8Array {
+    const count = this.docTokenStart.length - 1;
+    const mask = new Uint8Array(count);
     const compact = compactCode(query);
     if (compact.length >= 2) {
       for (let i = lowerBound(this.codes, compact); i < this.codes.length; i++) {
         if (!(this.codes[i] as string).startsWith(compact)) break;
-        matched.add(this.codeDocs[i] as number);
+        mask[this.codeDocs[i] as number] = 1;
       }
     }
-    const terms = [...new Set(tokenize(query))];
-    if (terms.length) {
-      for (const { doc } of this.scoreAllTerms(terms, Number.MAX_SAFE_INTEGER)) matched.add(doc);
+    let all: Uint8Array | null = null;
+    for (const term of new Set(tokenize(query))) {
+      const hit = new Uint8Array(count);
+      for (const id of this.matchTerm(term, true).keys()) {
+        for (const doc of this.posting(id)) hit[doc] = 1;
+      }
+      if (all)
+        for (let doc = 0; doc < count; doc++)
+          all[doc] = (all[doc] as number) & (hit[doc] as number);
+      else all = hit;
     }
-    return matched;
+    if (all)
+      for (let doc = 0; doc < count; doc++)
+        mask[doc] = (mask[doc] as number) | (all[doc] as number);
+    return mask;
   }
 }

@@ -108,7 +108,7 @@ export async function listProducts(
       if (filter.in_stock && !snapshot.available[doc]) continue;
       const price = snapshot.price[doc] as number;
       if (price < minCents || price > maxCents) continue;
-      if (matches && !matches.has(doc)) continue;
+      if (matches && !matches[doc]) continue;
       const maker = snapshot.manufacturerOf[doc] as number;
       counts[maker] = (counts[maker] as number) + 1;
       if (allowed && !allowed[maker]) continue;
