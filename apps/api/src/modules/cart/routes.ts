@@ -8,7 +8,11 @@ const security = [{ bearer: [] }];
 
 /** The caller's cart (SPEC section 7: /carts/my-cart, create-or-update, clear-my-cart). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CartDeps = { db: app.db, productSettings: app.productSettings };
+  const deps: CartDeps = {
+    db: app.db,
+    productSettings: app.productSettings,
+    catalog: app.catalog,
+  };
   const preValidation = requirePermission('cart.use');
 
   app.get(

@@ -3,6 +3,7 @@ import type {
   CartResponse,
   CartUpdateRequest,
   Locale,
+  ProductListItem,
   ProductSettings,
 } from '@portal/contract';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
@@ -11,11 +12,14 @@ import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
-import { findListItems } from '../catalog/product-repo';
+import type { CatalogIndex } from '../catalog/catalog-index';
+import { availabilityOf, findListItems } from '../catalog/product-repo';
 
 export interface CartDeps {
   db: Db;
   productSettings: () => Promise<ProductSettings>;
+  /** The catalog index: product texts and images without reading every product row. */
+  catalog?: Pick<CatalogIndex, 'snapshot'>;
 }
 
 /** A cart line with the catalog's numbers now, in cents and grams. */
@@ -26,6 +30,8 @@ export interface PricedLine {
   weightGrams: number;
   /** What can be ordered now: 0 when out of stock. */
   available: number;
+  /** The stock as the database has it now. */
+  stock: { quantity: number; isInStock: boolean; backorderable: boolean };
 }
 
 /** What a product can be ordered up to now (SPEC: out of stock when not in stock or quantity ≤ 0). */
@@ -73,6 +79,7 @@ export async function pricedLines(db: Executor, cartId: string): Promise<PricedL
       weightGrams: products.weightGrams,
       stock: products.quantity,
       isInStock: products.isInStock,
+      backorderable: products.backorderable,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -84,6 +91,7 @@ export async function pricedLines(db: Executor, cartId: string): Promise<PricedL
     unitPriceCents: row.unitPriceCents,
     weightGrams: row.weightGrams,
     available: availableQuantity({ isInStock: row.isInStock, quantity: row.stock }),
+    stock: { quantity: row.stock, isInStock: row.isInStock, backorderable: row.backorderable },
   }));
 }
 
@@ -93,14 +101,26 @@ export async function describeLines(
   lines: PricedLine[],
   locale: Locale,
   lowStock: number,
+  catalog?: Pick<CatalogIndex, 'snapshot'>,
 ): Promise<CartLine[]> {
-  const items = await findListItems(
-    db,
-    lines.map((line) => line.productId),
-    locale,
-    lowStock,
-  );
-  const byId = new Map(items.map((item) => [item.id, item]));
+  const snapshot = catalog ? await catalog.snapshot() : null;
+  const indexed = new Map<string, ProductListItem>();
+  for (const line of lines) {
+    const doc = snapshot?.docOf.get(line.productId);
+    if (snapshot && doc !== undefined) {
+      // Texts and images from the index; price and stock from the database, as of now.
+      indexed.set(line.productId, {
+        ...snapshot.listItem(doc, locale, lowStock),
+        price: fromCents(line.unitPriceCents),
+        quantity: line.stock.quantity,
+        is_in_stock: line.available > 0,
+        availability: availabilityOf(line.stock, lowStock),
+      });
+    }
+  }
+  const missing = lines.map((line) => line.productId).filter((id) => !indexed.has(id));
+  const items = await findListItems(db, missing, locale, lowStock);
+  const byId = new Map([...indexed, ...items.map((item) => [item.id, item] as const)]);
   return lines.flatMap((line) => {
     const product = byId.get(line.productId);
     if (!product) return [];
@@ -131,7 +151,13 @@ async function answerCart(deps: CartDeps, cart: CartRef, locale: Locale): Promis
     pricedLines(deps.db, cart.id),
     deps.productSettings(),
   ]);
-  const items = await describeLines(deps.db, lines, locale, settings.low_stock_threshold);
+  const items = await describeLines(
+    deps.db,
+    lines,
+    locale,
+    settings.low_stock_threshold,
+    deps.catalog,
+  );
   const sums = cartSums(lines);
   return {
     _id: cart.id,
