@@ -51,6 +51,8 @@ const productIds = stocked.map((row) => row.id);
 
 const app = await buildApp({ config, db });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
+// As main.ts does at start: the catalog index is built before the first buyer's request.
+await app.catalog.snapshot();
 
 async function call(method: string, url: string, token: string, body?: unknown) {
   const response = await fetch(`${address}${url}`, {
