@@ -130,12 +130,31 @@ async function ensureDefaultDeliveryAddress(page: Page) {
   });
 }
 
-/** The provider's page answers a little late, so 'Redirecting to payment...' can be seen. */
-async function slowProvider(page: Page) {
+/**
+ * Whether the page says `text` on its way to the provider's page: an observer in the page
+ * reports it to the test, since the provider's page replaces the portal's right after.
+ */
+async function watchRedirect(page: Page, text: string) {
+  const seen = { text: false };
+  await page.exposeFunction('reportRedirecting', () => {
+    seen.text = true;
+  });
+  // The provider's page answers a moment late, so the report reaches the test first.
   await page.route('**/api/payments/simulated/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
+  return {
+    seen,
+    /** Call on the page that is about to redirect. */
+    arm: () =>
+      page.evaluate((wanted) => {
+        const report = (window as unknown as { reportRedirecting: () => void }).reportRedirecting;
+        new MutationObserver(() => {
+          if (document.body.innerText.includes(wanted)) report();
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      }, text),
+  };
 }
 
 /** On the simulated provider's hosted page: pay, fail or cancel. */
@@ -147,14 +166,15 @@ async function providerAnswers(page: Page, outcome: 'paid' | 'failed' | 'cancele
 for (const locale of ['en', 'nl'] as const) {
   const t = labels(locale);
   const prefix = prefixOf(locale);
-  // English: the purchaser adds the company's first delivery address. Dutch: the owner (own
-  // cart, same address books) adds one in Belgium, which is reverse-charged.
-  const email = locale === 'en' ? 'purchaser@demo.test' : 'owner@demo.test';
+  // English: the purchaser of Demo Energy BV (NL, like the seller) adds the company's first
+  // delivery address and pays the Dutch VAT. Dutch: the owner of Other Power GmbH (DE) delivers
+  // to Belgium, which is reverse-charged.
+  const email = locale === 'en' ? 'purchaser@demo.test' : 'owner@other.test';
 
   test(`${locale}: cart → delivery → summary → simulated payment succeeds`, async () => {
     const page = await open(email, locale);
     await emptyCart(page);
-    await slowProvider(page);
+    const redirect = await watchRedirect(page, t('checkout.redirecting'));
     const [first, second] = await stockedProducts(page, locale);
 
     // Product page and a category card both add to the cart, with the toast.
@@ -239,9 +259,11 @@ for (const locale of ['en', 'nl'] as const) {
     await dialog.getByRole('button', { name: t('addresses.save') }).click();
     await toast(page, t('addresses.saved')).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    // The company has a default invoice address: it is offered as a separate one.
-    await page.getByLabel(t('checkout.delivery.separateAddress')).waitFor();
-    assert.ok(await page.getByLabel(t('checkout.delivery.separateAddress')).isChecked());
+    // Demo Energy BV has a default invoice address: it is offered as a separate one. Other
+    // Power GmbH has none: the invoice goes to the delivery address.
+    const invoiceChoice = locale === 'en' ? 'separateAddress' : 'sameAddress';
+    await page.getByLabel(t(`checkout.delivery.${invoiceChoice}`)).waitFor();
+    assert.ok(await page.getByLabel(t(`checkout.delivery.${invoiceChoice}`)).isChecked());
     await check(page, `checkout-${locale}-delivery`);
     await page.getByRole('button', { name: t('checkout.delivery.continue') }).click();
 
@@ -266,9 +288,10 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByLabel(t('checkout.summary.comment')).fill('Please deliver before noon.');
     await check(page, `checkout-${locale}-summary`);
 
+    await redirect.arm();
     await page.getByRole('button', { name: t('checkout.summary.placeOrder') }).click();
-    await page.getByText(t('checkout.redirecting')).waitFor();
     await providerAnswers(page, 'paid');
+    assert.ok(redirect.seen.text, "'Redirecting to payment...' was shown");
 
     // Back in the portal: payment successful with the order number.
     await page.waitForURL(new RegExp(`${escape(prefix)}/payment-successful\\?order_id=`));
@@ -293,7 +316,7 @@ for (const locale of ['en', 'nl'] as const) {
   test(`${locale}: a failed payment leaves a cart that comes back with one click`, async () => {
     const page = await open(email, locale);
     await emptyCart(page);
-    await slowProvider(page);
+    const redirect = await watchRedirect(page, t('checkout.redirecting'));
     const [first, second] = await stockedProducts(page, locale);
     await ensureDefaultDeliveryAddress(page);
     await addFromProductPage(page, t, locale, first!, 3);
@@ -305,8 +328,10 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByRole('button', { name: t('checkout.oneClick.button') }).click();
     const confirm = page.getByRole('dialog', { name: t('checkout.oneClick.title') });
     await confirm.waitFor();
+    await redirect.arm();
     await confirm.getByRole('button', { name: t('checkout.oneClick.confirm') }).click();
     await providerAnswers(page, 'failed');
+    assert.ok(redirect.seen.text, "'Redirecting to payment...' was shown");
 
     await page.waitForURL(new RegExp(`${escape(prefix)}/payment-failed\\?order_id=`));
     await page.getByRole('heading', { level: 1, name: t('checkout.result.failedTitle') }).waitFor();

@@ -33,6 +33,8 @@ export function useSaveAddress(kind: AddressKind) {
       ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesKey(kind) });
+      // A new default address changes the checkout defaults (and buy with one click).
+      await queryClient.invalidateQueries({ queryKey: ['checkout', 'options'] });
       // Invoice addresses are the invoice entities of `me.invoices` (their VAT state shows there).
       if (kind === 'invoice') await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
@@ -48,6 +50,7 @@ export function useDeleteAddress(kind: AddressKind) {
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesKey(kind) });
+      await queryClient.invalidateQueries({ queryKey: ['checkout', 'options'] });
       if (kind === 'invoice') await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
