@@ -100,6 +100,7 @@ async function addFromProductPage(
 async function check(page: Page, name: string) {
   // A toast under the mouse stays open: move the mouse away first.
   await page.mouse.move(1, 700);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page
     .locator('.mantine-Notification-root')
     .first()
@@ -237,7 +238,7 @@ for (const locale of ['en', 'nl'] as const) {
     );
     await dialog
       .getByLabel(t('addresses.fields.company_name'))
-      .fill(locale === 'en' ? 'Demo Energy BV – Warehouse' : 'Demo Energy BV – Antwerpen');
+      .fill(locale === 'en' ? 'Demo Energy BV – Warehouse' : 'Other Power GmbH – Antwerpen');
     await dialog
       .getByLabel(t('addresses.fields.street'))
       .fill(locale === 'en' ? 'Havenweg' : 'Kaai');

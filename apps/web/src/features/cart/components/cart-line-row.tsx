@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Group, NumberInput, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, NumberInput, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CART_MAX_LINE_QUANTITY, type CartLine } from '@portal/contract';
@@ -40,13 +40,15 @@ export function CartLineRow({
     <Table.Tr>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <img
-            src={line.product.image.thumbnail.path}
-            alt=""
-            width={56}
-            height={42}
-            style={{ objectFit: 'contain', background: '#f8fafc', borderRadius: 4 }}
-          />
+          <Box visibleFrom="sm" style={{ flexShrink: 0 }}>
+            <img
+              src={line.product.image.thumbnail.path}
+              alt=""
+              width={56}
+              height={42}
+              style={{ objectFit: 'contain', background: '#f8fafc', borderRadius: 4 }}
+            />
+          </Box>
           <div style={{ minWidth: 0 }}>
             <Text
               component={LocaleLink}

@@ -13,6 +13,9 @@ import { purchaseBlocked } from '../../checkout/vat-status';
 import { useCart, useClearCart, useUpdateCart } from '../api/cart';
 import { cartHolds, type CartHold } from '../cart-lines';
 import { CartLineRow } from '../components/cart-line-row';
+import classes from '../../checkout/components/checkout.module.css';
+
+const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };
 
 /** /cart: the cart table, clear cart, continue shopping, minimums and the way to checkout. */
 export function CartPage() {
@@ -96,7 +99,7 @@ export function CartPage() {
       ) : (
         <>
           <Card withBorder radius="md" padding={0}>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} px="md" pt="sm">
                   {t('cart.caption', { count: data.item_count })}
@@ -199,6 +202,7 @@ export function CartPage() {
                     to="/checkout/delivery"
                     rightSection={<IconArrowRight size={18} aria-hidden />}
                     fullWidth
+                    classNames={wrap}
                   >
                     {t('cart.proceed')}
                   </Button>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/ui/notify';
 import { useBuyWithOneClick, useCheckoutOptions } from '../api/checkout';
 import { RedirectingOverlay } from './redirecting-overlay';
+import classes from './checkout.module.css';
 import { useIdempotencyKey, usePaymentRedirect } from './use-payment-redirect';
 
 /**
@@ -51,6 +52,7 @@ export function OneClickButton({ disabled, comment }: { disabled: boolean; comme
         loading={buy.isPending}
         disabled={disabled || !available}
         fullWidth
+        classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
       >
         {t('checkout.oneClick.button')}
       </Button>

@@ -6,7 +6,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -29,6 +28,7 @@ import { OneClickButton } from '../components/one-click-button';
 import { PaymentMethods } from '../components/payment-methods';
 import { RedirectingOverlay } from '../components/redirecting-overlay';
 import { Totals } from '../components/totals';
+import classes from '../components/checkout.module.css';
 import { useIdempotencyKey, usePaymentRedirect } from '../components/use-payment-redirect';
 import { purchaseBlocked } from '../vat-status';
 
@@ -159,38 +159,41 @@ export function SummaryPage() {
       </SimpleGrid>
 
       <Card withBorder radius="md" padding={0} component="section" aria-labelledby="lines-h">
-        <Title order={2} size="h4" p="md" pb={0} id="lines-h">
+        <Title order={2} size="h4" p="md" pb="xs" id="lines-h">
           {t('checkout.summary.lines')}
         </Title>
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('cart.product')}</Table.Th>
-              <Table.Th ta="right">{t('cart.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('cart.price')}</Table.Th>
-              <Table.Th ta="right">{t('cart.subtotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((line) => (
-              <Table.Tr key={line._id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
+        <ul className={classes.lines}>
+          {data.items.map((line) => (
+            <li key={line._id} className={classes.line}>
+              <Group
+                justify="space-between"
+                align="flex-start"
+                wrap="nowrap"
+                gap="md"
+                px="md"
+                py="sm"
+              >
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {line.product.name}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('catalog.sku')}: {line.product.sku}
                   </Text>
-                </Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.price, locale)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
+                  <Text size="sm">
+                    {t('checkout.summary.lineQuantity', {
+                      quantity: line.quantity,
+                      price: formatMoney(line.price, locale),
+                    })}
+                  </Text>
+                </div>
+                <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(line.subtotal, locale)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                </Text>
+              </Group>
+            </li>
+          ))}
+        </ul>
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -240,6 +243,7 @@ export function SummaryPage() {
           to={changeLink}
           variant="default"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
+          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
         >
           {t('checkout.summary.back')}
         </Button>
