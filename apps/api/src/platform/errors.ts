@@ -9,9 +9,10 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly vars: Vars = {},
     readonly details?: ErrorDetail[],
+    statusCode: number = ERROR_STATUS[type],
   ) {
     super(key);
-    this.statusCode = ERROR_STATUS[type];
+    this.statusCode = statusCode;
   }
 }
 
@@ -24,3 +25,6 @@ export const unauthorized = (key: MessageKey = 'errors.unauthorized') =>
   new AppError('AUTH_ERROR', key);
 export const invalid = (key: MessageKey, vars?: Vars) =>
   new AppError('VALIDATION_ERROR', key, vars);
+/** A service we depend on (a payment provider…) cannot be reached: 503, try again later. */
+export const serviceUnavailable = (key: MessageKey) =>
+  new AppError('SERVER_ERROR', key, {}, undefined, 503);

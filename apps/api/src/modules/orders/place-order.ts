@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
-import { AppError, conflict, invalid } from '../../platform/errors';
+import { conflict, invalid, serviceUnavailable } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
@@ -349,7 +349,7 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
     });
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused the payment');
-    throw new AppError('SERVER_ERROR', 'errors.payment_provider_unavailable');
+    throw serviceUnavailable('errors.payment_provider_unavailable');
   }
   await deps.db
     .update(payments)

@@ -296,7 +296,8 @@ describe('Mollie', () => {
       payload: { delivery_address_id: home, payment_method: 'ideal' },
       headers: { ...bearer(purchaser), 'idempotency-key': 'mollie-down-1' },
     });
-    expect(response.statusCode).toBe(500);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ type: 'SERVER_ERROR', code: 503 });
     expect(response.json().message).toBe(
       'The payment provider cannot be reached right now, please try again later',
     );
