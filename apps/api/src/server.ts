@@ -29,6 +29,9 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { adminShipRoutes, orderHistoryRoutes } from './modules/order-history/routes';
 import { CatalogIndex } from './modules/catalog/catalog-index';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -159,6 +162,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(notificationRoutes, { prefix: '/users' });
       await api.register(companyRoutes, { prefix: '/companies' });
       await api.register(categoryRoutes, { prefix: '/categories' });
       await api.register(productRoutes, { prefix: '/products' });
@@ -184,7 +188,10 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(addressRoutes, { prefix: '/addresses' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
+      await api.register(orderHistoryRoutes(orderDeps), { prefix: '/orders' });
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
+      await api.register(adminShipRoutes(orderDeps), { prefix: '/admin/orders' });
+      await api.register(invoiceRoutes(orderDeps), { prefix: '/invoices' });
       await api.register(paymentRoutes(orderDeps), { prefix: '/payments' });
     },
     { prefix: '/api' },

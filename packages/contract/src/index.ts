@@ -11,4 +11,7 @@ export * from './cart';
 export * from './addresses';
 export * from './checkout';
 export * from './orders';
+export * from './order-history';
+export * from './invoices';
+export * from './notifications';
 export * from './spec-keys';

@@ -23,6 +23,16 @@ export const PERMISSIONS = {
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
   'notifications.view': ['owner', 'purchaser', 'accountant'],
+  /**
+   * Who is notified of what (one notification per active member with the role): orders concern
+   * everyone (accountants expect the invoice); shipping and replacements concern those who buy;
+   * invoices and credit notes concern owners and accountants.
+   */
+  'notifications.new_order': ['owner', 'purchaser', 'accountant'],
+  'notifications.order_is_shipped': ['owner', 'purchaser'],
+  'notifications.replacement_sent': ['owner', 'purchaser'],
+  'notifications.new_invoice': ['owner', 'accountant'],
+  'notifications.new_creditmemo': ['owner', 'accountant'],
   'notification_preferences.edit': ['owner', 'purchaser', 'accountant'],
   'contact.send': ['owner', 'purchaser', 'accountant'],
   /** Browse the catalog: prices are for approved customers and staff only. */
@@ -31,7 +41,7 @@ export const PERMISSIONS = {
   'registrations.review': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
-  /** Back-office: mark bank transfers paid, complete, close or cancel orders. */
+  /** Back-office: mark bank transfers paid, ship, complete, close or cancel orders. */
   'orders.manage': ['admin'],
 } as const satisfies Record<string, readonly AnyRole[]>;
 

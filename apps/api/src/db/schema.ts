@@ -389,6 +389,9 @@ export const orders = pgTable(
     deliveryDays: integer('delivery_days').notNull(),
     comment: text('comment'),
     trackingNumber: text('tracking_number'),
+    /** Set by staff when the parcel leaves, with the carrier (the tracking number is above). */
+    carrier: text('carrier'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveryAddress: jsonb('delivery_address').$type<AddressSnapshotColumn>().notNull(),
     invoiceAddress: jsonb('invoice_address').$type<AddressSnapshotColumn>().notNull(),
     deliveryAddressId: uuid('delivery_address_id'),
@@ -536,5 +539,61 @@ export const notifications = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.happenedAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.happenedAt),
+    index('notifications_unseen_idx')
+      .on(t.userId)
+      .where(sql`${t.seenAt} is null`),
+  ],
+);
+
+/** The last invoice number given out per year: locked while the next one is taken (gapless). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export type InvoiceLineColumn = {
+  sku: string;
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  subtotalCents: number;
+};
+
+/** An invoice as issued when its order was paid: written once, never updated. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text('invoice_number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    billToName: text('bill_to_name').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatMode: text('vat_mode').notNull(),
+    vatMention: text('vat_mention'),
+    shippingMethod: text('shipping_method').notNull(),
+    lines: jsonb('lines').$type<InvoiceLineColumn[]>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshotColumn>().notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshotColumn>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
+    uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
+    uniqueIndex('invoices_order_unique').on(t.orderId),
+    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+  ],
 );

@@ -1,16 +1,11 @@
-import { PERMISSIONS, type NotificationType } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { PERMISSIONS, type NotificationsResponse, type NotificationType } from '@portal/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { notifications, users, type NotificationDetail } from '../../db/schema';
 
-/** Who hears of each notification type: the roles that may see what it is about. */
-const AUDIENCE: Record<NotificationType, readonly string[]> = {
-  new_order: PERMISSIONS['orders.view'],
-  order_is_shipped: PERMISSIONS['orders.view'],
-  new_invoice: PERMISSIONS['invoices.view'],
-  new_creditmemo: PERMISSIONS['invoices.view'],
-  replacement_sent: PERMISSIONS['warranty.view'],
-};
+/** Who hears of each notification type: the permission table's `notifications.<type>`. */
+const audienceOf = (type: NotificationType): readonly string[] =>
+  PERMISSIONS[`notifications.${type}`];
 
 /**
  * Writes one notification per active member of the company whose role should know, in the
@@ -29,7 +24,7 @@ export async function notifyCompany(
       and(
         eq(users.companyId, companyId),
         eq(users.status, 'active'),
-        inArray(users.role, [...AUDIENCE[type]]),
+        inArray(users.role, [...audienceOf(type)]),
       ),
     );
   if (members.length === 0) return 0;
@@ -37,4 +32,52 @@ export async function notifyCompany(
     .insert(notifications)
     .values(members.map((member) => ({ userId: member.id, companyId, type, detail })));
   return members.length;
+}
+
+/**
+ * One page of the user's notifications, newest first, with the unseen count and the page
+ * count. With `markSeen` the returned notifications are marked seen (in the same transaction,
+ * so the unseen count answered already reflects it).
+ */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: { page: number; limit: number; markSeen: boolean },
+): Promise<NotificationsResponse> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.happenedAt), desc(notifications.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const unseenIds = rows.filter((row) => row.seenAt === null).map((row) => row.id);
+    if (query.markSeen && unseenIds.length) {
+      await tx
+        .update(notifications)
+        .set({ seenAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, unseenIds)));
+    }
+    const [counts] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        unseen: sql<number>`(count(*) filter (where ${notifications.seenAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
+    const total = counts?.total ?? 0;
+    return {
+      notifications: rows.map((row) => ({
+        _id: row.id,
+        type: row.type as NotificationType,
+        happened_at: row.happenedAt.toISOString(),
+        seen: row.seenAt !== null,
+        detail: row.detail,
+      })),
+      unseen: counts?.unseen ?? 0,
+      page: query.page,
+      totalPage: Math.ceil(total / query.limit),
+    };
+  });
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { orderEvents, orderLines, orders, products, users } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros } from '../../platform/money';
+import { issueInvoice } from '../invoices/service';
 import { webUrl } from '../../platform/urls';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -76,6 +77,7 @@ export async function releaseStock(tx: Executor, orderId: string): Promise<strin
  * the mail to the buyer.
  */
 export async function afterPaid(tx: Executor, config: Config, order: OrderRow): Promise<void> {
+  await issueInvoice(tx, order.id);
   await tx
     .update(products)
     .set({ buyers: sql`${products.buyers} + 1` })

@@ -1,5 +1,6 @@
 import {
   checkoutSettingResponseSchema,
+  invoiceSettingResponseSchema,
   settingCodeParamsSchema,
   settingResponseSchema,
 } from '@portal/contract';
@@ -10,7 +11,11 @@ import { getSetting, updateSetting } from './service';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
-const anySettingResponseSchema = z.union([settingResponseSchema, checkoutSettingResponseSchema]);
+const anySettingResponseSchema = z.union([
+  settingResponseSchema,
+  checkoutSettingResponseSchema,
+  invoiceSettingResponseSchema,
+]);
 /** The value is checked against its code's schema by the service. */
 const updateAnySettingRequestSchema = z.strictObject({ value: z.record(z.string(), z.unknown()) });
 

@@ -1,8 +1,11 @@
 import {
   checkoutSettingsSchema,
+  invoiceSettingsSchema,
   productSettingsSchema,
   type CheckoutSettingResponse,
   type CheckoutSettings,
+  type InvoiceSettingResponse,
+  type InvoiceSettings,
   type ProductSettings,
   type SettingResponse,
 } from '@portal/contract';
@@ -17,9 +20,10 @@ import { RequestValidationError } from '../../platform/validation';
 const settingSchemas = {
   product_settings: productSettingsSchema,
   checkout_settings: checkoutSettingsSchema,
+  invoice_settings: invoiceSettingsSchema,
 } satisfies Record<string, z.ZodType>;
 type Code = keyof typeof settingSchemas;
-type AnySettingResponse = SettingResponse | CheckoutSettingResponse;
+type AnySettingResponse = SettingResponse | CheckoutSettingResponse | InvoiceSettingResponse;
 
 const isCode = (code: string): code is Code => Object.hasOwn(settingSchemas, code);
 /** Bumped by every update, so this process's cached readers see the change at once. */
@@ -89,4 +93,9 @@ export function productSettingsReader(db: Db, ttlMs = 5_000): () => Promise<Prod
 /** Shipping rates, VAT rates, seller country and payment methods. */
 export function checkoutSettingsReader(db: Db, ttlMs = 5_000): () => Promise<CheckoutSettings> {
   return cachedReader(db, 'checkout_settings', ttlMs);
+}
+
+/** The shop's legal details printed on invoices. */
+export function invoiceSettingsReader(db: Db, ttlMs = 5_000): () => Promise<InvoiceSettings> {
+  return cachedReader(db, 'invoice_settings', ttlMs);
 }

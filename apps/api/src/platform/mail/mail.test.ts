@@ -78,6 +78,13 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     delivery_days: 2,
     order_url: 'https://portal.test/nl/orders',
   },
+  order_shipped: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    carrier: 'DHL',
+    tracking_number: 'JVGL0123456789',
+    order_url: 'https://portal.test/nl/orders',
+  },
 };
 const templates = Object.keys(sampleVars) as MailTemplate[];
 const placeholders = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

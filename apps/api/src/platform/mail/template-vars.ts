@@ -50,6 +50,14 @@ export interface MailTemplateVars {
   };
   /** To the buyer: the payment was received and the order is being prepared. */
   order_paid: OrderMailVars;
+  /** To the buyer: the order left the warehouse with this carrier and tracking number. */
+  order_shipped: {
+    first_name: string;
+    order_number: string;
+    carrier: string;
+    tracking_number: string;
+    order_url: string;
+  };
 }
 
 /** What every order mail says: the order, its value (formatted for the locale) and delivery time. */

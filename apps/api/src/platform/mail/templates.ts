@@ -87,6 +87,10 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       { button: 'order_placed.action', url: 'order_url' },
     ],
   },
+  order_shipped: {
+    greeting: 'common.greeting',
+    blocks: ['order_shipped.intro', { button: 'order_placed.action', url: 'order_url' }],
+  },
   password_reset: {
     greeting: 'common.greeting',
     blocks: [

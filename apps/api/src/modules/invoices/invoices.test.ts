@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceCounters, invoices, notifications, users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { addAddress, stockProduct } from '../../test/checkout';
+import { markPaid, placeBankTransferOrder } from '../../test/orders';
+
+let t: TestApp;
+let owner: string;
+let purchaser: string;
+let accountant: string;
+let other: string;
+let admin: string;
+let battery: string;
+let home: string;
+let paidOrder: { id: string; orderNumber: string };
+let invoiceId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, purchaser, accountant, other, admin] = (await Promise.all(
+    [
+      'owner@demo.test',
+      'purchaser@demo.test',
+      'accountant@demo.test',
+      'owner@other.test',
+      'admin@demo.test',
+    ].map((email) => t.signIn(email)),
+  )) as [string, string, string, string, string];
+  battery = await stockProduct(t, 0, { priceCents: 10_000, quantity: 1_000 });
+  home = await addAddress(t, purchaser, 'delivery');
+  paidOrder = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+  await markPaid(t, admin, paidOrder.id);
+  const [invoice] = await t.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, paidOrder.id));
+  invoiceId = invoice!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token?: string, locale = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(token ? bearer(token) : {}), 'accept-language': locale },
+  });
+
+describe('invoices issued on payment', () => {
+  it('issues one invoice when the order is paid, and notifies owner and accountant', async () => {
+    const year = new Date().getUTCFullYear();
+    const detail = (await get(`/api/invoices/${invoiceId}`, accountant)).json();
+    expect(detail).toMatchObject({
+      invoice_number: `${year}-000001`,
+      order: { _id: paidOrder.id, order_number: paidOrder.orderNumber },
+      payment_method: 'banktransfer',
+      bill_to_name: expect.any(String),
+      subtotal: 500,
+      vat_rate: 21,
+      lines: [expect.objectContaining({ quantity: 5, price: 100, subtotal: 500 })],
+      shipping_address: expect.objectContaining({ city: 'Rotterdam' }),
+    });
+    expect(detail.vat_lines).toEqual([
+      { rate: 21, base: detail.subtotal + detail.shipping_amount, amount: detail.tax_amount },
+    ]);
+    expect(detail.amount).toBeCloseTo(detail.subtotal + detail.shipping_amount + detail.tax_amount);
+    const notified = await t.db
+      .select({ email: users.email, detail: notifications.detail })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.type, 'new_invoice'));
+    expect(notified.map((n) => n.email).sort()).toEqual([
+      'accountant@demo.test',
+      'owner@demo.test',
+    ]);
+    expect(notified[0]?.detail.invoice?.invoice_number).toBe(`${year}-000001`);
+  });
+
+  it('numbers invoices gaplessly under 50 concurrent payments', async () => {
+    const placed = [];
+    for (let i = 0; i < 50; i++) {
+      placed.push(await placeBankTransferOrder(t, owner, home, [[battery, 5]]));
+    }
+    await Promise.all(placed.map((order) => markPaid(t, admin, order.id)));
+    const rows = await t.db
+      .select({ sequence: invoices.sequence, number: invoices.invoiceNumber })
+      .from(invoices)
+      .orderBy(invoices.sequence);
+    expect(rows.map((row) => row.sequence)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+    const [counter] = await t.db.select().from(invoiceCounters);
+    expect(counter?.lastNumber).toBe(51);
+  }, 120_000);
+});
+
+describe('GET /api/invoices', () => {
+  it('lists the company invoices for every role, paged and searchable', async () => {
+    for (const token of [owner, purchaser, accountant]) {
+      const page = (await get('/api/invoices?limit=10&page=2', token)).json();
+      expect(page).toMatchObject({ total: 51, page: 2, totalPage: 6 });
+      expect(page.items).toHaveLength(10);
+    }
+    const found = (await get(`/api/invoices?search=${paidOrder.orderNumber}`, owner)).json();
+    expect(found.items.map((i: { _id: string }) => i._id)).toEqual([invoiceId]);
+    expect((await get('/api/invoices', other)).json()).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('refuses no token (401), staff (403) and bad input (400 naming the field)', async () => {
+    expect((await get('/api/invoices')).statusCode).toBe(401);
+    expect((await get('/api/invoices', admin)).statusCode).toBe(403);
+    const bad = await get('/api/invoices?limit=0&nope=1', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('limit');
+  });
+});
+
+describe('GET /api/invoices/:id and /pdf', () => {
+  it('answers 404 for another company, 401 without a token, 400 for a bad id', async () => {
+    expect((await get(`/api/invoices/${invoiceId}`, other)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invoiceId}/pdf`, other)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/${invoiceId}`)).statusCode).toBe(401);
+    expect((await get(`/api/invoices/${invoiceId}/pdf`)).statusCode).toBe(401);
+    const bad = await get('/api/invoices/123/pdf', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(['id']);
+  });
+
+  it.each(['en', 'it'])('makes a valid PDF in %s with number, lines and totals', async (locale) => {
+    const detail = (await get(`/api/invoices/${invoiceId}`, owner)).json();
+    const response = await get(`/api/invoices/${invoiceId}/pdf`, accountant, locale);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(detail.invoice_number);
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+    const file = path.join(dir, 'invoice.pdf');
+    writeFileSync(file, response.rawPayload);
+    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toContain(
+      'No syntax or stream encoding errors',
+    );
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const total = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
+      detail.amount,
+    );
+    expect(text).toContain(detail.invoice_number);
+    expect(text).toContain(detail.lines[0].sku);
+    expect(text).toContain(total.replace(/\u00a0|\u202f/g, ' '));
+    expect(text).toContain(locale === 'it' ? 'Fattura' : 'Invoice');
+    expect(text).toContain('Wholesale Portal BV');
+  });
+});

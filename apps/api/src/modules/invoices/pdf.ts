@@ -1,0 +1,154 @@
+import type { AddressSnapshot, Invoice, InvoiceSettings, Locale } from '@portal/contract';
+import PDFDocument from 'pdfkit';
+import { formatEuros, toCents } from '../../platform/money';
+import { INVOICE_PDF_TEXTS, paymentMethodLabel } from './pdf-texts';
+
+const fill = (text: string, vars: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+
+function addressLines(address: AddressSnapshot, vatLabel: string): string[] {
+  return [
+    address.company_name,
+    `${address.street} ${address.house_number}`,
+    `${address.zip_code} ${address.city}`,
+    address.country,
+    ...(address.vat_number ? [`${vatLabel}: ${address.vat_number}`] : []),
+  ];
+}
+
+/**
+ * The invoice as an A4 PDF in `locale`, with the shop's legal details. Built in memory with
+ * the standard fonts (no font files to load), so it is fast and self-contained.
+ */
+export function renderInvoicePdf(
+  invoice: Invoice,
+  shop: InvoiceSettings,
+  locale: Locale,
+): Promise<Buffer> {
+  const texts = INVOICE_PDF_TEXTS[locale];
+  const money = (euros: number) => formatEuros(toCents(euros), locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(invoice.issued_at),
+  );
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${texts.title} ${invoice.invoice_number}`, Author: shop.legal_name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 50;
+  const width = doc.page.width - 100;
+  doc.font('Helvetica-Bold').fontSize(14).text(shop.legal_name, left, 50);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`${shop.street} ${shop.house_number}, ${shop.zip_code} ${shop.city}, ${shop.country}`)
+    .text(
+      `${texts.vat_number}: ${shop.vat_number}  ·  ${texts.register_number}: ${shop.company_register_number}`,
+    )
+    .text(`${shop.email}  ·  ${shop.phone}`);
+
+  doc.font('Helvetica-Bold').fontSize(20).text(texts.title, left, 130);
+  doc.font('Helvetica').fontSize(10);
+  const facts: [string, string][] = [
+    [texts.invoice_number, invoice.invoice_number],
+    [texts.issue_date, date],
+    [texts.order_number, invoice.order.order_number],
+    [texts.payment_method, paymentMethodLabel(invoice.payment_method, texts)],
+    [texts.shipping_method, invoice.shipping_method],
+  ];
+  let y = 160;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica-Bold').text(`${label}:`, left, y, { width: 130 });
+    doc.font('Helvetica').text(value, left + 130, y);
+    y += 15;
+  }
+
+  y += 10;
+  const column = width / 2;
+  doc.font('Helvetica-Bold').text(texts.bill_to, left, y);
+  doc.text(texts.ship_to, left + column, y);
+  doc.font('Helvetica');
+  const billTo = addressLines(invoice.billing_address, texts.vat_number);
+  const shipTo = addressLines(invoice.shipping_address, texts.vat_number);
+  billTo.forEach((line, index) =>
+    doc.text(line, left, y + 15 + index * 13, { width: column - 10 }),
+  );
+  shipTo.forEach((line, index) =>
+    doc.text(line, left + column, y + 15 + index * 13, { width: column - 10 }),
+  );
+  y += 25 + Math.max(billTo.length, shipTo.length) * 13;
+
+  const columns = [
+    { label: texts.sku, x: left, w: 120, align: 'left' as const },
+    { label: texts.description, x: left + 125, w: 160, align: 'left' as const },
+    { label: texts.quantity, x: left + 290, w: 40, align: 'right' as const },
+    { label: texts.unit_price, x: left + 335, w: 75, align: 'right' as const },
+    { label: texts.amount, x: left + 415, w: width - 415, align: 'right' as const },
+  ];
+  doc.font('Helvetica-Bold');
+  for (const col of columns) doc.text(col.label, col.x, y, { width: col.w, align: col.align });
+  y += 15;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 5;
+  doc.font('Helvetica');
+  for (const line of invoice.lines) {
+    const cells = [
+      line.sku,
+      line.title,
+      String(line.quantity),
+      money(line.price),
+      money(line.subtotal),
+    ];
+    const height = Math.max(13, doc.heightOfString(line.title, { width: columns[1]!.w }));
+    if (y + height > doc.page.height - 150) {
+      doc.addPage();
+      y = 50;
+    }
+    cells.forEach((cell, index) => {
+      const col = columns[index]!;
+      doc.text(cell, col.x, y, { width: col.w, align: col.align });
+    });
+    y += height + 4;
+  }
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 8;
+
+  const totals: [string, string][] = [
+    [texts.subtotal, money(invoice.subtotal)],
+    [texts.shipping, money(invoice.shipping_amount)],
+    ...invoice.vat_lines.map((vat): [string, string] => [
+      `${fill(texts.vat, { rate: String(vat.rate) })} ${fill(texts.vat_base, { base: money(vat.base) })}`,
+      money(vat.amount),
+    ]),
+  ];
+  for (const [label, value] of totals) {
+    doc.text(label, left + 200, y, { width: 210, align: 'right' });
+    doc.text(value, left + 415, y, { width: width - 415, align: 'right' });
+    y += 15;
+  }
+  doc.font('Helvetica-Bold');
+  doc.text(texts.total, left + 200, y, { width: 210, align: 'right' });
+  doc.text(money(invoice.amount), left + 415, y, { width: width - 415, align: 'right' });
+  y += 25;
+  doc.font('Helvetica').fontSize(9);
+  if (invoice.vat_mode === 'reverse_charge') {
+    doc.text(texts.reverse_charge, left, y, { width });
+    y += 15;
+  }
+  if (invoice.vat_mention) doc.text(invoice.vat_mention, left, y, { width });
+  doc.end();
+  return done;
+}

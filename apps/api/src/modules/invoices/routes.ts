@@ -1,0 +1,76 @@
+import {
+  invoiceDocumentParamsSchema,
+  invoiceListQuerySchema,
+  invoiceListResponseSchema,
+  invoiceSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf, requirePermission } from '../../platform/auth/guard';
+import type { OrdersDeps } from '../orders/place-order';
+import { invoiceSettingsReader } from '../settings/service';
+import { renderInvoicePdf } from './pdf';
+import { getInvoice, listInvoices } from './service';
+
+const tags = ['invoices'];
+const security = [{ bearer: [] }];
+
+/** The company's invoices: list, detail and the PDF in the caller's language. */
+export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = requirePermission('invoices.view');
+    const shopDetails = invoiceSettingsReader(deps.db);
+
+    app.get(
+      '/',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          querystring: invoiceListQuerySchema,
+          response: { 200: invoiceListResponseSchema },
+        },
+      },
+      async (request) => listInvoices(deps.db, contextOf(request), request.query),
+    );
+
+    app.get(
+      '/:id',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          params: invoiceDocumentParamsSchema,
+          response: { 200: invoiceSchema },
+        },
+      },
+      async (request) => getInvoice(deps.db, contextOf(request), request.params.id),
+    );
+
+    app.get(
+      '/:id/pdf',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          params: invoiceDocumentParamsSchema,
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const invoice = await getInvoice(deps.db, ctx, request.params.id);
+        const pdf = await renderInvoicePdf(invoice, await shopDetails(), ctx.locale);
+        return reply
+          .type('application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="invoice-${invoice.invoice_number}.pdf"`,
+          )
+          .send(pdf);
+      },
+    );
+  };
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { notifyCompany } from './service';
+
+let t: TestApp;
+let owner: string;
+let purchaser: string;
+let accountant: string;
+let other: string;
+let companyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, purchaser, accountant, other] = (await Promise.all(
+    ['owner@demo.test', 'purchaser@demo.test', 'accountant@demo.test', 'owner@other.test'].map(
+      (email) => t.signIn(email),
+    ),
+  )) as [string, string, string, string];
+  const [demoOwner] = await t.db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, 'owner@demo.test'));
+  companyId = demoOwner!.companyId!;
+  // 12 shipped orders (owner and purchaser hear of them), then 1 invoice (owner and accountant).
+  for (let i = 0; i < 12; i++) {
+    await notifyCompany(t.db, companyId, 'order_is_shipped', {
+      buyer: { _id: '00000000-0000-4000-8000-000000000001', full_name: 'Pia Purchaser' },
+      order: { _id: '00000000-0000-4000-8000-000000000002', order_number: `10000000${10 + i}` },
+    });
+  }
+  await notifyCompany(t.db, companyId, 'new_invoice', {
+    order: { _id: '00000000-0000-4000-8000-000000000002', order_number: '1000000010' },
+    invoice: { _id: '00000000-0000-4000-8000-000000000003', invoice_number: '2026-000001' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (query: string, token?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/users/notifications${query}`,
+    headers: token ? bearer(token) : {},
+  });
+
+describe('GET /api/users/notifications', () => {
+  it('pages newest first (10 a page) and counts the unseen without marking them', async () => {
+    const first = await list('?page=1&limit=10&full_notification=0', owner);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ unseen: 13, page: 1, totalPage: 2 });
+    expect(body.notifications).toHaveLength(10);
+    expect(body.notifications[0]).toMatchObject({
+      type: 'new_invoice',
+      seen: false,
+      detail: { invoice: { invoice_number: '2026-000001' }, order: { order_number: '1000000010' } },
+    });
+    expect(body.notifications[1]).toMatchObject({
+      type: 'order_is_shipped',
+      happened_at: expect.any(String),
+      detail: { buyer: { full_name: 'Pia Purchaser' }, order: { order_number: '1000000021' } },
+    });
+    expect((await list('', owner)).json().unseen).toBe(13);
+  });
+
+  it('marks what it returns as seen with full_notification=1, page by page', async () => {
+    const opened = (await list('?page=1&full_notification=1', owner)).json();
+    expect(opened.notifications).toHaveLength(10);
+    expect(opened.unseen).toBe(3);
+    const more = (await list('?page=2&full_notification=1', owner)).json();
+    expect(more).toMatchObject({ page: 2, totalPage: 2, unseen: 0 });
+    expect(more.notifications).toHaveLength(3);
+    const again = (await list('?page=1', owner)).json();
+    expect(again.notifications.every((n: { seen: boolean }) => n.seen)).toBe(true);
+  });
+
+  it('notifies each role as the permission table says, and only its own user', async () => {
+    expect((await list('', purchaser)).json()).toMatchObject({ unseen: 12 });
+    const accountantList = (await list('', accountant)).json();
+    expect(accountantList).toMatchObject({ unseen: 1, totalPage: 1 });
+    expect(accountantList.notifications[0].type).toBe('new_invoice');
+    expect((await list('', other)).json()).toMatchObject({
+      notifications: [],
+      unseen: 0,
+      totalPage: 0,
+    });
+    const rows = await t.db.select().from(notifications);
+    expect(rows).toHaveLength(12 * 2 + 2);
+  });
+
+  it('refuses no token (401) and bad input (400 naming the field)', async () => {
+    expect((await list('')).statusCode).toBe(401);
+    const bad = await list('?page=0&limit=500&full_notification=yes&other=1', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().type).toBe('VALIDATION_ERROR');
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['page', 'limit', 'full_notification']),
+    );
+  });
+});

@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, orders, products, users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { addAddress, stockProduct } from '../../test/checkout';
+import { markPaid, placeBankTransferOrder } from '../../test/orders';
+
+let t: TestApp;
+let owner: string;
+let purchaser: string;
+let accountant: string;
+let other: string;
+let admin: string;
+let battery: string;
+let charger: string;
+let home: string;
+const placed: { id: string; orderNumber: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, purchaser, accountant, other, admin] = (await Promise.all(
+    [
+      'owner@demo.test',
+      'purchaser@demo.test',
+      'accountant@demo.test',
+      'owner@other.test',
+      'admin@demo.test',
+    ].map((email) => t.signIn(email)),
+  )) as [string, string, string, string, string];
+  battery = await stockProduct(t, 0, { priceCents: 10_000, quantity: 100 });
+  charger = await stockProduct(t, 1, { priceCents: 2_000, quantity: 100 });
+  home = await addAddress(t, purchaser, 'delivery');
+  for (let i = 0; i < 3; i++) {
+    placed.push(await placeBankTransferOrder(t, purchaser, home, [[battery, 5 + i]]));
+  }
+  await markPaid(t, admin, placed[1]!.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token?: string, locale = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(token ? bearer(token) : {}), 'accept-language': locale },
+  });
+const post = (url: string, token: string | undefined, payload?: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? bearer(token) : {},
+  });
+const fieldsOf = (response: { json: () => { details: { field: string }[] } }) =>
+  response.json().details.map((detail) => detail.field);
+
+describe('GET /api/orders', () => {
+  it('lists the company orders newest first for every role, paged in the database', async () => {
+    for (const token of [owner, purchaser, accountant]) {
+      const response = await get('/api/orders?limit=2', token);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ total: 3, page: 1, totalPage: 2 });
+      expect(body.items.map((o: { _id: string }) => o._id)).toEqual([placed[2]!.id, placed[1]!.id]);
+      expect(body.items[0]).toMatchObject({
+        status: 'pending',
+        payment_method: 'banktransfer',
+        placed_by: expect.any(String),
+      });
+    }
+    const second = (await get('/api/orders?limit=2&page=2', owner)).json();
+    expect(second.items.map((o: { _id: string }) => o._id)).toEqual([placed[0]!.id]);
+  });
+
+  it('filters by order number prefix, status and date range', async () => {
+    const byNumber = (await get(`/api/orders?search=${placed[0]!.orderNumber}`, owner)).json();
+    expect(byNumber.items.map((o: { _id: string }) => o._id)).toEqual([placed[0]!.id]);
+    const processing = (await get('/api/orders?status=processing', owner)).json();
+    expect(processing.items.map((o: { _id: string }) => o._id)).toEqual([placed[1]!.id]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`/api/orders?date_from=${today}&date_to=${today}`, owner)).json().total).toBe(
+      3,
+    );
+    expect((await get('/api/orders?date_to=2020-01-01', owner)).json().total).toBe(0);
+    expect((await get('/api/orders?search=%25', owner)).json().total).toBe(0);
+  });
+
+  it('shows another company nothing of ours', async () => {
+    const response = await get('/api/orders', other);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ items: [], total: 0, totalPage: 0 });
+  });
+
+  it('refuses no token (401), staff (403) and bad input (400 naming the field)', async () => {
+    expect((await get('/api/orders')).statusCode).toBe(401);
+    expect((await get('/api/orders', admin)).statusCode).toBe(403);
+    const bad = await get('/api/orders?status=lost&page=0&date_from=yesterday&x=1', owner, 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().type).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['status', 'page', 'date_from']));
+    const reversed = await get('/api/orders?date_from=2026-02-01&date_to=2026-01-01', owner);
+    expect(reversed.statusCode).toBe(400);
+    expect(fieldsOf(reversed)).toEqual(['date_to']);
+  });
+});
+
+describe('GET /api/orders/:id/progress', () => {
+  it('derives the progress labels from the history, with the invoice once paid', async () => {
+    const pending = (await get(`/api/orders/${placed[0]!.id}/progress`, accountant)).json();
+    expect(pending.progress_steps.map((s: { step: string }) => s.step)).toEqual([
+      'order_placed',
+      'awaiting_payment',
+      'payment_received',
+      'processing',
+      'shipping_on_the_way',
+      'shipped',
+    ]);
+    expect(
+      pending.progress_steps.map((s: { reached_at: string | null }) => !!s.reached_at),
+    ).toEqual([true, true, false, false, false, false]);
+    expect(pending).toMatchObject({ shipment: null, invoice: null });
+    const paid = (await get(`/api/orders/${placed[1]!.id}/progress`, owner)).json();
+    expect(paid.progress_steps.map((s: { reached_at: string | null }) => !!s.reached_at)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(paid.invoice).toMatchObject({ invoice_number: expect.stringMatching(/^\d{4}-\d{6}$/) });
+  });
+
+  it('answers 404 to another company, 401 without a token, 400 for a bad id', async () => {
+    expect((await get(`/api/orders/${placed[0]!.id}/progress`, other)).statusCode).toBe(404);
+    expect((await get(`/api/orders/${placed[0]!.id}/progress`)).statusCode).toBe(401);
+    const bad = await get('/api/orders/nope/progress', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['id']);
+  });
+});
+
+describe('POST /api/orders/:id/reorder', () => {
+  it("puts the lines back at today's prices and reports what is unavailable", async () => {
+    const order = await placeBankTransferOrder(t, owner, home, [
+      [battery, 2],
+      [charger, 3],
+    ]);
+    await t.db.update(products).set({ priceCents: 11_000 }).where(eq(products.id, battery));
+    await t.db.update(products).set({ quantity: 1 }).where(eq(products.id, charger));
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/carts/clear-my-cart',
+      headers: bearer(purchaser),
+    });
+    const response = await post(`/api/orders/${order.id}/reorder`, purchaser);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const items = body.cart.cart_item.items as {
+      quantity: number;
+      price: number;
+      product: { _id: string };
+    }[];
+    expect(items.find((i) => i.product._id === battery)).toMatchObject({ quantity: 2, price: 110 });
+    expect(items.find((i) => i.product._id === charger)).toMatchObject({ quantity: 1 });
+    expect(body.unavailable).toEqual([expect.objectContaining({ requested: 3, added: 1 })]);
+    await t.db.update(products).set({ quantity: 100 }).where(eq(products.id, charger));
+  });
+
+  it('is refused to accountants (403), other companies (404) and without a token (401)', async () => {
+    const url = `/api/orders/${placed[0]!.id}/reorder`;
+    expect((await post(url, accountant)).statusCode).toBe(403);
+    expect((await post(url, other)).statusCode).toBe(404);
+    expect((await post(url, undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/orders/:id/ship', () => {
+  it('ships a paid order once: recorded, notified and mailed', async () => {
+    const url = `/api/admin/orders/${placed[1]!.id}/ship`;
+    const shipment = { carrier: 'DHL Parcel', tracking_number: 'JVGL0123456789' };
+    expect((await post(url, owner, shipment)).statusCode).toBe(403);
+    expect((await post(url, undefined, shipment)).statusCode).toBe(401);
+    const bad = await post(url, admin, { carrier: '', extra: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['carrier', 'tracking_number']));
+
+    const response = await post(url, admin, shipment);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      tracking_number: 'JVGL0123456789',
+      progress: 'shipping_on_the_way',
+    });
+    expect(response.json().events.at(-1)).toMatchObject({
+      actor: 'staff',
+      by: expect.objectContaining({ full_name: expect.any(String) }),
+      note: 'DHL Parcel JVGL0123456789',
+    });
+    const progress = (await get(`/api/orders/${placed[1]!.id}/progress`, purchaser)).json();
+    expect(progress.shipment).toMatchObject(shipment);
+    expect(progress.progress_steps[4].reached_at).not.toBeNull();
+
+    const [mail] = await t.mailsTo('purchaser@demo.test', 'order_shipped');
+    expect(mail?.text).toContain('JVGL0123456789');
+    const notified = await t.db
+      .select({ email: users.email })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.type, 'order_is_shipped'));
+    expect(notified.map((n) => n.email).sort()).toEqual(['owner@demo.test', 'purchaser@demo.test']);
+
+    const again = await post(url, admin, shipment);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to ship an unpaid order and completes a shipped one', async () => {
+    const unpaid = await post(`/api/admin/orders/${placed[0]!.id}/ship`, admin, {
+      carrier: 'DHL',
+      tracking_number: 'X1',
+    });
+    expect(unpaid.statusCode).toBe(409);
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${placed[1]!.id}/status`,
+      payload: { status: 'completed' },
+      headers: bearer(admin),
+    });
+    expect(completed.statusCode).toBe(200);
+    const progress = (await get(`/api/orders/${placed[1]!.id}/progress`, owner)).json();
+    expect(progress.progress_steps[5].reached_at).not.toBeNull();
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed[1]!.id));
+    expect(row?.status).toBe('completed');
+  });
+});

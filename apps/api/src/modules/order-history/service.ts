@@ -1,0 +1,166 @@
+import type {
+  CartResponse,
+  OrderHistoryDetail,
+  OrderListQuery,
+  OrderListResponse,
+  OrderProgress,
+  OrderStatus,
+  PaymentMethod,
+  ReorderResponse,
+} from '@portal/contract';
+import { ORDERS_PAGE_SIZE } from '@portal/contract';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { invoices, orderEvents, orderLines, orders, products, users } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { fromCents } from '../../platform/money';
+import { companyOf } from '../addresses/service';
+import { availableQuantity, putLinesBack, type CartDeps } from '../cart/service';
+import { findOrder } from '../orders/view';
+
+const oneDay = (day: string) => sql`(${day}::date + interval '1 day')`;
+
+/** The company's orders, newest first, one page at a time (counted and paged in the database). */
+export async function listOrders(
+  db: Executor,
+  ctx: RequestContext,
+  query: OrderListQuery,
+): Promise<OrderListResponse> {
+  const limit = query.limit ?? ORDERS_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const filters: (SQL | undefined)[] = [
+    eq(orders.companyId, companyOf(ctx)),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.search
+      ? sql`${orders.orderNumber} like ${query.search.replace(/[\\%_]/g, '\\$&') + '%'}`
+      : undefined,
+    query.date_from ? gte(orders.createdAt, sql`${query.date_from}::date`) : undefined,
+    query.date_to ? lt(orders.createdAt, oneDay(query.date_to)) : undefined,
+  ];
+  const where = and(...filters);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ order: orders, firstName: users.firstName, lastName: users.lastName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    items: rows.map(({ order, firstName, lastName }) => ({
+      _id: order.id,
+      order_number: order.orderNumber,
+      date: order.createdAt.toISOString(),
+      status: order.status as OrderStatus,
+      payment_method: order.paymentMethod as PaymentMethod,
+      order_value: fromCents(order.totalCents),
+      tax_amount: fromCents(order.taxCents),
+      shipping_amount: fromCents(order.shippingCents),
+      tracking_number: order.trackingNumber,
+      placed_by: `${firstName} ${lastName}`,
+    })),
+    total,
+    page,
+    totalPage: Math.ceil(total / limit),
+  };
+}
+
+/**
+ * SPEC section 4's progress labels, each with the moment the order's history reached it:
+ * placed and awaiting payment when created, payment received when paid, processing when it
+ * moved there, shipping on the way when staff shipped it, shipped when completed.
+ */
+export async function orderProgress(
+  db: Executor,
+  ctx: RequestContext,
+  orderId: string,
+): Promise<OrderHistoryDetail> {
+  const order = await findOrder(db, orderId, companyOf(ctx));
+  const [events, [invoice]] = await Promise.all([
+    db
+      .select({ status: orderEvents.status, at: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({ id: invoices.id, number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id)),
+  ]);
+  const firstAt = (status: OrderStatus) =>
+    events.find((event) => event.status === status)?.at.toISOString() ?? null;
+  const placedAt = order.createdAt.toISOString();
+  const progress: OrderProgress = [
+    { step: 'order_placed', reached_at: placedAt },
+    { step: 'awaiting_payment', reached_at: firstAt('pending') ?? placedAt },
+    { step: 'payment_received', reached_at: order.paidAt?.toISOString() ?? null },
+    { step: 'processing', reached_at: firstAt('processing') },
+    { step: 'shipping_on_the_way', reached_at: order.shippedAt?.toISOString() ?? null },
+    { step: 'shipped', reached_at: firstAt('completed') },
+  ];
+  return {
+    progress_steps: progress,
+    shipment:
+      order.shippedAt && order.carrier && order.trackingNumber
+        ? {
+            carrier: order.carrier,
+            tracking_number: order.trackingNumber,
+            shipped_at: order.shippedAt.toISOString(),
+          }
+        : null,
+    invoice: invoice ? { _id: invoice.id, invoice_number: invoice.number } : null,
+  };
+}
+
+/**
+ * Puts an order's lines back in the caller's cart at today's prices (the cart prices from the
+ * catalog), each bounded by what is available now; lines that could not come back in full are
+ * reported.
+ */
+export async function reorder(
+  deps: CartDeps,
+  ctx: RequestContext,
+  orderId: string,
+): Promise<ReorderResponse> {
+  const order = await findOrder(deps.db, orderId, companyOf(ctx));
+  const lines = await deps.db
+    .select({
+      productId: orderLines.productId,
+      quantity: orderLines.quantity,
+      sku: orderLines.sku,
+      title: orderLines.title,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const stock = await deps.db
+    .select({
+      id: products.id,
+      isActive: products.isActive,
+      isInStock: products.isInStock,
+      quantity: products.quantity,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    );
+  const cart: CartResponse = await putLinesBack(deps, ctx, lines);
+  const unavailable = lines.flatMap((line) => {
+    const product = stock.find((row) => row.id === line.productId);
+    const added = product?.isActive ? Math.min(line.quantity, availableQuantity(product)) : 0;
+    return added < line.quantity
+      ? [{ sku: line.sku, title: line.title, requested: line.quantity, added }]
+      : [];
+  });
+  return { cart, unavailable };
+}

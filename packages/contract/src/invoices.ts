@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { addressSnapshotSchema } from './addresses';
+import { VAT_MODES } from './checkout';
+import { COUNTRIES, PAYMENT_METHODS } from './constants';
+
+export const INVOICES_PAGE_SIZE = 10;
+export const INVOICES_MAX_LIMIT = 50;
+
+/** `GET /invoices`: search by invoice or order number. */
+export const invoiceListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(INVOICES_MAX_LIMIT).optional(),
+  search: z.string().trim().max(20).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceDocumentParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const invoiceSummarySchema = z.object({
+  _id: z.uuid(),
+  invoice_number: z.string(),
+  issued_at: z.string(),
+  bill_to_name: z.string(),
+  order: z.object({ _id: z.uuid(), order_number: z.string() }),
+  payment_method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceListResponseSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPage: z.number().int(),
+});
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+/** An invoice (SPEC section 3) as issued: it never changes afterwards. */
+export const invoiceSchema = invoiceSummarySchema.extend({
+  subtotal: z.number(),
+  shipping_amount: z.number(),
+  shipping_method: z.string(),
+  tax_amount: z.number(),
+  vat_rate: z.number(),
+  vat_mode: z.enum(VAT_MODES),
+  /** The reverse-charge or other VAT mention printed on the invoice, if any. */
+  vat_mention: z.string().nullable(),
+  vat_lines: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      subtotal: z.number(),
+    }),
+  ),
+  /** Where the goods went, and who is billed (the order's invoice address). */
+  shipping_address: addressSnapshotSchema,
+  billing_address: addressSnapshotSchema,
+  currency: z.literal('EUR'),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The shop's legal details printed on every invoice: one value under code invoice_settings. */
+export const invoiceSettingsSchema = z.strictObject({
+  legal_name: z.string().trim().min(1).max(200),
+  street: z.string().trim().min(1).max(200),
+  house_number: z.string().trim().min(1).max(20),
+  zip_code: z.string().trim().min(1).max(20),
+  city: z.string().trim().min(1).max(100),
+  country: z.enum(COUNTRIES),
+  vat_number: z.string().trim().min(1).max(20),
+  company_register_number: z.string().trim().min(1).max(50),
+  email: z.email().max(200),
+  phone: z.string().trim().min(1).max(50),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+
+export const invoiceSettingResponseSchema = z.object({
+  code: z.literal('invoice_settings'),
+  value: invoiceSettingsSchema,
+  updated_at: z.string(),
+});
+export type InvoiceSettingResponse = z.infer<typeof invoiceSettingResponseSchema>;
