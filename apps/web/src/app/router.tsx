@@ -135,6 +135,58 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'orders',
+          loader: requirePermission('orders.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.orderHistory' }),
+          lazy: () =>
+            import('../features/orders/pages/orders-page').then((m) => ({
+              Component: m.OrdersPage,
+            })),
+        },
+        {
+          path: 'orders/:id',
+          loader: requirePermission('orders.view'),
+          handle: crumbs(dashboardCrumb, {
+            labelKey: 'breadcrumbs.orderHistory',
+            to: '/orders',
+          }),
+          lazy: () =>
+            import('../features/orders/pages/order-detail-page').then((m) => ({
+              Component: m.OrderDetailPage,
+            })),
+        },
+        {
+          path: 'invoices',
+          loader: requirePermission('invoices.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.invoices' }),
+          lazy: () =>
+            import('../features/invoices/pages/invoices-page').then((m) => ({
+              Component: m.InvoicesPage,
+            })),
+        },
+        {
+          path: 'invoices/invoice-details/:id',
+          loader: requirePermission('invoices.view'),
+          handle: crumbs(
+            dashboardCrumb,
+            { labelKey: 'breadcrumbs.invoices', to: '/invoices' },
+            { labelKey: 'breadcrumbs.invoiceDetails' },
+          ),
+          lazy: () =>
+            import('../features/invoices/pages/invoice-details-page').then((m) => ({
+              Component: m.InvoiceDetailsPage,
+            })),
+        },
+        {
+          path: 'notifications',
+          loader: requirePermission('notifications.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.notifications' }),
+          lazy: () =>
+            import('../features/notifications/pages/notifications-page').then((m) => ({
+              Component: m.NotificationsPage,
+            })),
+        },
+        {
           path: 'profile',
           loader: requirePermission('profile.edit'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.personalProfile' }),

@@ -9,6 +9,7 @@ import { STAFF_ROLE, can } from '@portal/contract';
 import { CartIcon } from '../../features/cart/components/cart-icon';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useMe } from '../../shared/auth/me';
 import { clearSession } from '../../shared/auth/session';
 import { useLocalizePath } from '../../shared/locale/use-locale';
@@ -83,6 +84,7 @@ export function DashboardShell() {
             {can(user.role, 'company.view') ? <HeaderSearch /> : <div style={{ flex: 1 }} />}
             <LanguageMenu />
             {can(user.role, 'cart.use') && <CartIcon />}
+            {can(user.role, 'notifications.view') && <NotificationBell />}
             <AccountMenu user={user} />
           </header>
           <main id="main" tabIndex={-1} className={classes.main}>

@@ -47,6 +47,6 @@ describe('visibleNav', () => {
     const labels = visibleNav('admin').flatMap((s) => s.items.map((i) => i.labelKey));
     expect(labels).toEqual(['nav.terms', 'nav.registrations']);
     const ownerLabels = visibleNav('owner').flatMap((s) => s.items.map((i) => i.labelKey));
-    expect(ownerLabels).toEqual(['nav.dashboard', 'nav.terms', 'nav.contact']);
+    expect(ownerLabels).toEqual(['nav.dashboard', 'nav.myAccount', 'nav.terms', 'nav.contact']);
   });
 });

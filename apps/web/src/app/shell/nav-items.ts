@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
+  IconFileInvoice,
   IconFileText,
+  IconReceipt,
   IconMessageCircle,
   IconLayoutDashboard,
   IconUserCircle,
@@ -72,7 +74,22 @@ export const NAV_SECTIONS: NavSection[] = [
         id: 'my-account',
         labelKey: 'nav.myAccount',
         icon: IconUserCircle,
-        children: [],
+        children: [
+          {
+            kind: 'link',
+            labelKey: 'nav.orders',
+            to: '/orders',
+            icon: IconReceipt,
+            permission: 'orders.view',
+          },
+          {
+            kind: 'link',
+            labelKey: 'nav.invoices',
+            to: '/invoices',
+            icon: IconFileInvoice,
+            permission: 'invoices.view',
+          },
+        ],
       },
       { kind: 'link', labelKey: 'nav.terms', to: '/pages/terms-conditions', icon: IconFileText },
       {

@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** Extra request headers (such as `Idempotency-Key`). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Answer the body as a file (a PDF download) instead of JSON. */
+  binary?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -94,6 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     webHost = false,
     headers: extraHeaders,
     signal,
+    binary = false,
   } = options;
   const token = auth ? getToken() : null;
   const headers: Record<string, string> = {
@@ -128,6 +131,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal?.removeEventListener('abort', abortFromCaller);
   }
 
+  if (response.ok && binary) return (await response.blob()) as T;
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) return payload as T;
 

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inspect, launchBrowser } from '../support/browser';
+import { labels } from '../support/labels';
+import { startPortal, type PortalServer } from '../support/server';
+import { DEMO_PASSWORD, signedIn } from '../support/session';
+
+let portal: PortalServer;
+let browser: Browser;
+
+before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function open(email: string, locale: 'en' | 'it'): Promise<Page> {
+  const page = await signedIn(browser, portal.url, email, { locale });
+  contexts.push(page.context());
+  return page;
+}
+
+/** Calls the API with a bearer token, as the web app or a back-office tool would. */
+async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const response = await fetch(`${portal.url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The purchaser orders by bank transfer; staff mark it paid and ship it through the admin API. */
+async function orderShippedByStaff(): Promise<{ id: string; orderNumber: string }> {
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const admin = await tokenOf('admin@demo.test');
+  const { items } = await api<{ items: { _id: string; price: number; quantity: number }[] }>(
+    purchaser,
+    '/products/advanced-filter',
+    { method: 'POST', body: { in_stock: true, sort: 'price_desc', limit: 20, locale: 'en' } },
+  );
+  const product = items.find((item) => item.quantity >= 20 && item.price >= 40);
+  assert.ok(product, 'a well-stocked product');
+  await api(purchaser, '/carts/clear-my-cart', { method: 'DELETE' });
+  await api(purchaser, '/carts/create-or-update', {
+    method: 'POST',
+    body: { product_id: product._id, quantity: 5 },
+  });
+  const address = await api<{ _id: string }>(purchaser, '/addresses/delivery', {
+    method: 'POST',
+    body: {
+      company_name: 'Demo Energy BV',
+      street: 'Coolsingel',
+      house_number: '42',
+      zip_code: '3011 AA',
+      city: 'Rotterdam',
+      country: 'NL',
+    },
+  });
+  const { order } = await api<{ order: { _id: string; order_number: string } }>(
+    purchaser,
+    '/orders',
+    { method: 'POST', body: { delivery_address_id: address._id, payment_method: 'banktransfer' } },
+  );
+  await api(admin, `/admin/orders/${order._id}/mark-paid`, { method: 'POST', body: {} });
+  await api(admin, `/admin/orders/${order._id}/ship`, {
+    method: 'POST',
+    body: { carrier: 'DHL Parcel', tracking_number: 'JVGL0123456789' },
+  });
+  return { id: order._id, orderNumber: order.order_number };
+}
+
+const bell = (page: Page) => page.locator('[data-notification-bell]');
+
+test('shipped order: badge, dropdown in Italian, order history and detail, invoice PDF', async () => {
+  const order = await orderShippedByStaff();
+
+  // The purchaser hears of the order and of its shipping (invoices go to owners and accountants).
+  const page = await open('purchaser@demo.test', 'it');
+  const t = labels('it');
+  await bell(page).waitFor();
+  const label = t('notifications.bellLabel_other', { count: '2' });
+  await page.getByRole('button', { name: label }).waitFor();
+  await bell(page).click();
+  const dropdown = page.getByRole('dialog', { name: t('notifications.title') });
+  const shipped = dropdown
+    .locator('[data-notification]')
+    .filter({ hasText: t('notifications.types.order_is_shipped', { order: order.orderNumber }) });
+  await shipped.waitFor();
+  const now = new Intl.RelativeTimeFormat('it', { numeric: 'auto' }).format(0, 'minute');
+  assert.match((await shipped.textContent()) ?? '', new RegExp(now));
+  await inspect(page, 'orders-notifications-it');
+  // Opening marked them seen: closing (outside click) leaves no badge.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page
+    .getByRole('button', { name: t('notifications.bellLabel_other', { count: '0' }) })
+    .waitFor();
+
+  // Order History lists it; the detail shows the shipment and progress.
+  await page.goto(`${portal.url}/it/orders`);
+  const row = page.locator('[data-order-row]').filter({ hasText: order.orderNumber });
+  await row.waitFor();
+  await inspect(page, 'orders-list-it');
+  await row.getByRole('link', { name: order.orderNumber }).click();
+  await page.getByText('DHL Parcel JVGL0123456789').waitFor();
+  await page.getByText(t('checkout.progress.shipping_on_the_way')).waitFor();
+  await inspect(page, 'orders-detail-it');
+});
+
+test('the accountant finds the invoice and downloads its PDF', async () => {
+  const page = await open('accountant@demo.test', 'en');
+  const t = labels('en');
+  await page.goto(`${portal.url}/invoices`);
+  const row = page.locator('[data-invoice-row]').first();
+  await row.waitFor();
+  await inspect(page, 'invoices-list');
+  const number = (await row.getByRole('link').textContent()) ?? '';
+  const download = page.waitForEvent('download');
+  await row.locator('[data-invoice-download]').click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), `invoice-${number}.pdf`);
+
+  await row.getByRole('link', { name: number }).click();
+  await page
+    .getByRole('heading', { level: 1, name: t('invoices.detailTitle', { number }) })
+    .waitFor();
+  await page
+    .getByRole('navigation', { name: t('breadcrumbs.label') })
+    .getByText(t('breadcrumbs.invoiceDetails'))
+    .waitFor();
+  await inspect(page, 'invoice-details');
+});
