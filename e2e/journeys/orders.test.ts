@@ -112,9 +112,16 @@ test('shipped order: badge, dropdown in Italian, order history and detail, invoi
   await inspect(page, 'orders-notifications-it');
   // Opening marked them seen: closing (outside click) leaves no badge.
   await page.getByRole('heading', { level: 1 }).click();
+  await dropdown.waitFor({ state: 'hidden' });
   await page
     .getByRole('button', { name: t('notifications.bellLabel_other', { count: '0' }) })
     .waitFor();
+
+  // The dashboard's last orders list it, with the pager.
+  const lastOrders = page.getByRole('region', { name: t('orders.lastOrders') });
+  await lastOrders.getByRole('link', { name: order.orderNumber }).waitFor();
+  await lastOrders.getByText(t('pagination.showing', { page: '1', total: '1' })).waitFor();
+  await inspect(page, 'dashboard-last-orders-it');
 
   // Order History lists it; the detail shows the shipment and progress.
   await page.goto(`${portal.url}/it/orders`);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@portal/contract';
 import { ProductRow } from '../../catalog/components/product-row';
 import { ProductSearch } from '../../catalog/components/product-search';
+import { LastOrders } from '../../orders/components/last-orders';
 import { useMe } from '../../../shared/auth/me';
 import { countryName } from '../../../shared/format/country';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -98,6 +99,7 @@ export function DashboardPage() {
           )}
         </Card>
       </SimpleGrid>
+      {can(user.role, 'orders.view') && <LastOrders />}
       {catalog && <ProductRow kind="most_viewed" title={t('catalog.popular')} />}
       {catalog && <ProductRow kind="best_seller" title={t('catalog.mostBought')} />}
     </Stack>
