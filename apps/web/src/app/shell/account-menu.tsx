@@ -25,6 +25,11 @@ const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [
     to: '/user-access-control',
     permission: 'members.manage',
   },
+  {
+    labelKey: 'breadcrumbs.emailNotificationPreferences',
+    to: '/email-notification-preferences',
+    permission: 'notification_preferences.edit',
+  },
 ];
 
 const initials = (user: Me) =>
@@ -60,7 +65,10 @@ export function AccountMenu({ user }: { user: Me }) {
                 {t(`roles.${user.role}`)}
               </Text>
             </Box>
-            <IconChevronDown size={14} aria-hidden />
+            {/* On a phone the header holds five controls: the avatar alone marks the menu. */}
+            <Box visibleFrom="xs" lh={0}>
+              <IconChevronDown size={14} aria-hidden />
+            </Box>
           </Box>
         </UnstyledButton>
       </Menu.Target>
