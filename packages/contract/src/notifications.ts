@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from './constants';
+import { NOTIFICATION_TYPES, type NotificationType } from './constants';
 
 export const NOTIFICATIONS_MAX_LIMIT = 50;
 
@@ -33,3 +33,17 @@ export const notificationsResponseSchema = z.object({
   totalPage: z.number().int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/** E-mail per notification type (on unless switched off); portal notifications always stay. */
+export const notificationPreferencesSchema = z.strictObject({
+  new_order: z.boolean(),
+  new_invoice: z.boolean(),
+  order_is_shipped: z.boolean(),
+  replacement_sent: z.boolean(),
+  new_creditmemo: z.boolean(),
+}) satisfies z.ZodType<Record<NotificationType, boolean>>;
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const notificationPreferencesResponseSchema = z.object({
+  preferences: notificationPreferencesSchema,
+});

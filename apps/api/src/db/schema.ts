@@ -58,6 +58,11 @@ export const users = pgTable(
     role: text('role').notNull(),
     status: text('status').notNull().default('pending'),
     locale: text('locale').notNull().default('en'),
+    /** E-mail per notification type: a type set to false sends no mail (default: all on). */
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<Partial<Record<string, boolean>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -178,6 +178,15 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'email-notification-preferences',
+          loader: requirePermission('notification_preferences.edit'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.emailNotificationPreferences' }),
+          lazy: () =>
+            import('../features/notifications/pages/email-preferences-page').then((m) => ({
+              Component: m.EmailPreferencesPage,
+            })),
+        },
+        {
           path: 'notifications',
           loader: requirePermission('notifications.view'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.notifications' }),

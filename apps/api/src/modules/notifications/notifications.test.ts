@@ -101,3 +101,68 @@ describe('GET /api/users/notifications', () => {
     );
   });
 });
+
+describe('e-mail notification preferences', () => {
+  const preferences = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/notification-preferences',
+      headers: token ? bearer(token) : {},
+    });
+  const update = (payload: object, token?: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update-notification-preferences',
+      payload,
+      headers: token ? bearer(token) : {},
+    });
+  const allOn = {
+    new_order: true,
+    new_invoice: true,
+    order_is_shipped: true,
+    replacement_sent: true,
+    new_creditmemo: true,
+  };
+
+  it('starts with every mail on and keeps each user its own switches', async () => {
+    for (const token of [owner, purchaser, accountant]) {
+      expect((await preferences(token)).json()).toEqual({ preferences: allOn });
+    }
+    const changed = await update({ ...allOn, new_order: false }, accountant);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().preferences).toEqual({ ...allOn, new_order: false });
+    expect((await preferences(accountant)).json().preferences.new_order).toBe(false);
+    expect((await preferences(owner)).json().preferences.new_order).toBe(true);
+  });
+
+  it('mails each notified member in their language, except who switched the type off', async () => {
+    await t.db.update(users).set({ locale: 'de' }).where(eq(users.email, 'owner@demo.test'));
+    await notifyCompany(t.db, companyId, 'new_order', {
+      buyer: { _id: '00000000-0000-4000-8000-000000000001', full_name: 'Pia Purchaser' },
+      order: { _id: '00000000-0000-4000-8000-000000000004', order_number: '1000000099' },
+    });
+    const [ownerMail] = await t.mailsTo('owner@demo.test', 'notification_new_order');
+    expect(ownerMail?.locale).toBe('de');
+    expect(ownerMail?.text).toContain('Pia Purchaser hat die Bestellung 1000000099 aufgegeben.');
+    expect(await t.mailsTo('purchaser@demo.test', 'notification_new_order')).toHaveLength(1);
+    // The accountant switched new_order off above: the notification, but no mail.
+    expect(await t.mailsTo('accountant@demo.test', 'notification_new_order')).toHaveLength(0);
+    expect((await list('', accountant)).json().notifications[0]).toMatchObject({
+      type: 'new_order',
+      detail: { order: { order_number: '1000000099' } },
+    });
+  });
+
+  it('refuses no token (401) and bad input (400 naming the field)', async () => {
+    expect((await preferences()).statusCode).toBe(401);
+    expect((await update(allOn)).statusCode).toBe(401);
+    const bad = await update(
+      { ...allOn, new_order: 'no', extra: true, new_invoice: undefined },
+      owner,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['new_order', 'new_invoice']),
+    );
+  });
+});

@@ -1,7 +1,14 @@
-import { PERMISSIONS, type NotificationsResponse, type NotificationType } from '@portal/contract';
+import {
+  PERMISSIONS,
+  type Locale,
+  type NotificationsResponse,
+  type NotificationType,
+} from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { notifications, users, type NotificationDetail } from '../../db/schema';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { mailOn } from './preferences';
 
 /** Who hears of each notification type: the permission table's `notifications.<type>`. */
 const audienceOf = (type: NotificationType): readonly string[] =>
@@ -9,16 +16,26 @@ const audienceOf = (type: NotificationType): readonly string[] =>
 
 /**
  * Writes one notification per active member of the company whose role should know, in the
- * caller's transaction (the notification exists exactly when the change does).
+ * caller's transaction (the notification exists exactly when the change does), and queues the
+ * type's e-mail to each of them who kept it switched on, in their language. `mailedApart` is a
+ * member who gets a fuller mail about the same event from the caller (the buyer of a shipped
+ * order): no second mail for them.
  */
 export async function notifyCompany(
   tx: Executor,
   companyId: string,
   type: NotificationType,
   detail: NotificationDetail,
+  options: { mailedApart?: string } = {},
 ): Promise<number> {
   const members = await tx
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      locale: users.locale,
+      preferences: users.notificationPreferences,
+    })
     .from(users)
     .where(
       and(
@@ -31,6 +48,20 @@ export async function notifyCompany(
   await tx
     .insert(notifications)
     .values(members.map((member) => ({ userId: member.id, companyId, type, detail })));
+  for (const member of members) {
+    if (member.id === options.mailedApart || !mailOn(member.preferences, type)) continue;
+    await enqueueMail(tx, {
+      to: member.email,
+      template: `notification_${type}`,
+      locale: member.locale as Locale,
+      vars: {
+        first_name: member.firstName,
+        buyer_name: detail.buyer?.full_name ?? '',
+        order_number: detail.order?.order_number ?? '',
+        invoice_number: detail.invoice?.invoice_number ?? '',
+      },
+    });
+  }
   return members.length;
 }
 

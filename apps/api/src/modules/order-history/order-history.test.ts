@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orders, products, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -203,6 +203,9 @@ describe('POST /api/admin/orders/:id/ship', () => {
 
     const [mail] = await t.mailsTo('purchaser@demo.test', 'order_shipped');
     expect(mail?.text).toContain('JVGL0123456789');
+    // The owner hears of it by the notification mail; the buyer got the fuller mail only.
+    expect(await t.mailsTo('owner@demo.test', 'notification_order_is_shipped')).toHaveLength(1);
+    expect(await t.mailsTo('purchaser@demo.test', 'notification_order_is_shipped')).toHaveLength(0);
     const notified = await t.db
       .select({ email: users.email })
       .from(notifications)
@@ -212,6 +215,39 @@ describe('POST /api/admin/orders/:id/ship', () => {
 
     const again = await post(url, admin, shipment);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('sends no shipping mail to a buyer who switched it off; the notification stays', async () => {
+    const preferences = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update-notification-preferences',
+      payload: {
+        new_order: true,
+        new_invoice: true,
+        order_is_shipped: false,
+        replacement_sent: true,
+        new_creditmemo: true,
+      },
+      headers: bearer(purchaser),
+    });
+    expect(preferences.statusCode).toBe(200);
+    const order = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+    await markPaid(t, admin, order.id);
+    const mailsBefore = (await t.mailsTo('purchaser@demo.test', 'order_shipped')).length;
+    const shipped = await post(`/api/admin/orders/${order.id}/ship`, admin, {
+      carrier: 'PostNL',
+      tracking_number: '3SABCD1234567',
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect((await t.mailsTo('purchaser@demo.test', 'order_shipped')).length).toBe(mailsBefore);
+    const notified = await t.db
+      .select({ detail: notifications.detail })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(
+        and(eq(notifications.type, 'order_is_shipped'), eq(users.email, 'purchaser@demo.test')),
+      );
+    expect(notified.map((n) => n.detail.order?.order_number)).toContain(order.orderNumber);
   });
 
   it('refuses to ship an unpaid order and completes a shipped one', async () => {

@@ -5,13 +5,15 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { conflict } from '../../platform/errors';
 import { webUrl } from '../../platform/urls';
+import { wantsMail } from '../notifications/preferences';
 import { notifyCompany } from '../notifications/service';
 import type { OrdersDeps } from '../orders/place-order';
 import { describeOrder, findOrder } from '../orders/view';
 
 /**
  * Staff ship a paid order (processing, not shipped yet) with its carrier and tracking number:
- * recorded with who and when, the company is notified (order_is_shipped) and the buyer mailed.
+ * recorded with who and when, the company is notified (order_is_shipped) and the buyer mailed
+ * unless the buyer switched that mail off.
  */
 export async function shipOrder(
   deps: OrdersDeps,
@@ -49,10 +51,17 @@ export async function shipOrder(
       .from(users)
       .where(eq(users.id, order.userId));
     if (!buyer) throw new Error('buyer vanished');
-    await notifyCompany(tx, order.companyId, 'order_is_shipped', {
-      buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
-      order: { _id: order.id, order_number: order.orderNumber },
-    });
+    await notifyCompany(
+      tx,
+      order.companyId,
+      'order_is_shipped',
+      {
+        buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
+        order: { _id: order.id, order_number: order.orderNumber },
+      },
+      { mailedApart: order.userId },
+    );
+    if (!(await wantsMail(tx, order.userId, 'order_is_shipped'))) return;
     const locale = order.locale as Locale;
     await enqueueMail(tx, {
       to: buyer.email,

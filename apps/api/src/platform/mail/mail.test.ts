@@ -78,6 +78,36 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     delivery_days: 2,
     order_url: 'https://portal.test/nl/orders',
   },
+  notification_new_order: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+  },
+  notification_new_invoice: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+  },
+  notification_order_is_shipped: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+  },
+  notification_replacement_sent: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+  },
+  notification_new_creditmemo: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+  },
   order_shipped: {
     first_name: 'Anna',
     order_number: '1000000042',

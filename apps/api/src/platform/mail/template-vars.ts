@@ -50,6 +50,12 @@ export interface MailTemplateVars {
   };
   /** To the buyer: the payment was received and the order is being prepared. */
   order_paid: OrderMailVars;
+  /** To each member who should know and kept the type's e-mail on (SPEC notification types). */
+  notification_new_order: NotificationMailVars;
+  notification_new_invoice: NotificationMailVars;
+  notification_order_is_shipped: NotificationMailVars;
+  notification_replacement_sent: NotificationMailVars;
+  notification_new_creditmemo: NotificationMailVars;
   /** To the buyer: the order left the warehouse with this carrier and tracking number. */
   order_shipped: {
     first_name: string;
@@ -58,6 +64,14 @@ export interface MailTemplateVars {
     tracking_number: string;
     order_url: string;
   };
+}
+
+/** What a notification mail names: who, which order, which invoice (empty when none). */
+interface NotificationMailVars {
+  first_name: string;
+  buyer_name: string;
+  order_number: string;
+  invoice_number: string;
 }
 
 /** What every order mail says: the order, its value (formatted for the locale) and delivery time. */

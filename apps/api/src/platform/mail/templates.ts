@@ -87,6 +87,26 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       { button: 'order_placed.action', url: 'order_url' },
     ],
   },
+  notification_new_order: {
+    greeting: 'common.greeting',
+    blocks: ['notification_new_order.intro', 'notification.preferences'],
+  },
+  notification_new_invoice: {
+    greeting: 'common.greeting',
+    blocks: ['notification_new_invoice.intro', 'notification.preferences'],
+  },
+  notification_order_is_shipped: {
+    greeting: 'common.greeting',
+    blocks: ['notification_order_is_shipped.intro', 'notification.preferences'],
+  },
+  notification_replacement_sent: {
+    greeting: 'common.greeting',
+    blocks: ['notification_replacement_sent.intro', 'notification.preferences'],
+  },
+  notification_new_creditmemo: {
+    greeting: 'common.greeting',
+    blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
+  },
   order_shipped: {
     greeting: 'common.greeting',
     blocks: ['order_shipped.intro', { button: 'order_placed.action', url: 'order_url' }],
