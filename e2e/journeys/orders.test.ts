@@ -157,3 +157,23 @@ test('the accountant finds the invoice and downloads its PDF', async () => {
     .waitFor();
   await inspect(page, 'invoice-details');
 });
+
+test('email notification preferences: switch a type off and keep it', async () => {
+  const page = await open('owner@demo.test', 'en');
+  const t = labels('en');
+  await page.getByRole('button', { name: t('header.accountMenu') }).click();
+  await page.getByRole('menuitem', { name: t('breadcrumbs.emailNotificationPreferences') }).click();
+  const shipped = page.getByRole('switch', { name: t('preferences.types.order_is_shipped') });
+  await shipped.waitFor();
+  assert.equal(await shipped.isChecked(), true);
+  await shipped.click({ force: true });
+  await page.getByRole('button', { name: t('common.save') }).click();
+  await page.getByText(t('preferences.saved')).waitFor();
+  await inspect(page, 'email-preferences');
+  await page.reload();
+  await page.getByRole('switch', { name: t('preferences.types.order_is_shipped') }).waitFor();
+  assert.equal(
+    await page.getByRole('switch', { name: t('preferences.types.order_is_shipped') }).isChecked(),
+    false,
+  );
+});
