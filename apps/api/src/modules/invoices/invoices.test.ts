@@ -98,6 +98,16 @@ describe('invoices issued on payment', () => {
   }, 120_000);
 });
 
+describe('an issued invoice', () => {
+  it('cannot be changed, not even by the database owner', async () => {
+    await expect(
+      t.db.update(invoices).set({ totalCents: 1 }).where(eq(invoices.id, invoiceId)),
+    ).rejects.toThrow();
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row?.totalCents).not.toBe(1);
+  });
+});
+
 describe('GET /api/invoices', () => {
   it('lists the company invoices for every role, paged and searchable', async () => {
     for (const token of [owner, purchaser, accountant]) {
