@@ -33,10 +33,7 @@ async function toast(page: Page, text: string | RegExp) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 }
 
-/**
- * Toasts close by themselves after 3 s; pages are inspected without them, since the toast's own
- * close button (shared notifications setup) has no accessible name yet.
- */
+/** Toasts close by themselves after 3 s; pages are inspected as they stay. */
 async function toastsGone(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
 }
@@ -184,6 +181,58 @@ test('a purchaser cannot open user access control', async () => {
   await page.getByText(en('company.readOnly')).waitFor();
   assert.equal(await page.getByRole('button', { name: en('common.save') }).count(), 0);
   await look(page, 'account-company-details-read-only');
+});
+
+test('shipping details and invoice addresses: add, edit and delete from the account menu', async () => {
+  const page = await signedIn(browser, portal.url, 'owner@demo.test');
+  await goFromAccountMenu(page, 'breadcrumbs.shippingDetails');
+  await page.getByRole('heading', { name: en('breadcrumbs.shippingDetails') }).waitFor();
+  await page.getByRole('button', { name: en('addresses.add.delivery') }).click();
+  const dialog = page.getByRole('dialog', { name: en('addresses.add.delivery') });
+  await dialog.getByRole('button', { name: en('addresses.save') }).click();
+  await dialog.getByText(en('validation.required')).first().waitFor();
+  await look(page, 'account-shipping-details-errors');
+  await dialog
+    .getByLabel(en('addresses.fields.company_name'))
+    .fill('Demo Energy BV – Depot Utrecht');
+  await dialog.getByLabel(en('addresses.fields.street')).fill('Kanaalweg');
+  await dialog.getByLabel(en('addresses.fields.house_number')).fill('12');
+  await dialog.getByLabel(en('addresses.fields.zip_code')).fill('3526 KL');
+  await dialog.getByLabel(en('addresses.fields.city')).fill('Utrecht');
+  await dialog.getByLabel(en('addresses.fields.country')).selectOption('NL');
+  await dialog.getByRole('button', { name: en('addresses.save') }).click();
+  await toast(page, en('addresses.saved'));
+  await dialog.waitFor({ state: 'hidden' });
+  const card = page.getByRole('listitem').filter({ hasText: 'Depot Utrecht' });
+  await card.getByText('3526 KL Utrecht').waitFor();
+  await look(page, 'account-shipping-details');
+
+  await card
+    .getByRole('button', {
+      name: en('addresses.editNamed', { name: 'Demo Energy BV – Depot Utrecht' }),
+    })
+    .click();
+  const edit = page.getByRole('dialog', { name: en('addresses.edit.delivery') });
+  await edit.getByLabel(en('addresses.fields.house_number')).fill('14');
+  await edit.getByRole('button', { name: en('addresses.save') }).click();
+  await toast(page, en('addresses.saved'));
+  await card.getByText('Kanaalweg 14').waitFor();
+
+  await card
+    .getByRole('button', {
+      name: en('addresses.deleteNamed', { name: 'Demo Energy BV – Depot Utrecht' }),
+    })
+    .click();
+  await page.getByRole('dialog', { name: en('addresses.deleteTitle') }).waitFor();
+  await look(page, 'account-shipping-details-delete');
+  await page.getByRole('button', { name: en('addresses.delete'), exact: true }).click();
+  await toast(page, en('addresses.deleted'));
+  await card.waitFor({ state: 'detached' });
+
+  await goFromAccountMenu(page, 'breadcrumbs.invoiceAddresses');
+  await page.getByRole('heading', { name: en('breadcrumbs.invoiceAddresses') }).waitFor();
+  await page.getByRole('button', { name: en('addresses.add.invoice') }).waitFor();
+  await look(page, 'account-invoice-addresses');
 });
 
 test('contact us in Spanish: both fields required, then the message is sent', async () => {

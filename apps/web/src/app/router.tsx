@@ -205,6 +205,24 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'shipping-details',
+          loader: requirePermission('addresses.manage'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.shippingDetails' }),
+          lazy: () =>
+            import('../features/addresses/pages/address-book-page').then((m) => ({
+              Component: m.ShippingDetailsPage,
+            })),
+        },
+        {
+          path: 'invoice-addresses',
+          loader: requirePermission('addresses.manage'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.invoiceAddresses' }),
+          lazy: () =>
+            import('../features/addresses/pages/address-book-page').then((m) => ({
+              Component: m.InvoiceAddressesPage,
+            })),
+        },
+        {
           path: 'company-details',
           loader: requirePermission('company.view'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.companyDetails' }),

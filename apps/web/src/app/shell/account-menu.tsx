@@ -14,12 +14,21 @@ interface AccountMenuEntry {
 }
 
 /**
- * Account dropdown entries (SPEC section 2), filtered by role with `can()`. Later issues add
- * theirs here (shipping and invoice address, notification preferences).
+ * Account dropdown entries (SPEC section 2), filtered by role with `can()`.
  */
 const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [
   { labelKey: 'breadcrumbs.personalProfile', to: '/profile', permission: 'profile.edit' },
   { labelKey: 'breadcrumbs.companyDetails', to: '/company-details', permission: 'company.view' },
+  {
+    labelKey: 'breadcrumbs.shippingDetails',
+    to: '/shipping-details',
+    permission: 'addresses.manage',
+  },
+  {
+    labelKey: 'breadcrumbs.invoiceAddresses',
+    to: '/invoice-addresses',
+    permission: 'addresses.manage',
+  },
   {
     labelKey: 'breadcrumbs.userAccessControl',
     to: '/user-access-control',
