@@ -1,8 +1,11 @@
 // Checkout benchmark (issue 4): add-to-cart throughput with autocannon, then place-order latency
-// with every buyer checking out at once in waves of BENCH_CONNECTIONS. Boots the real app on a
-// fresh embedded database, or on BENCH_DATABASE_URL (an empty PostgreSQL database).
-// Run: npm run checkout -w bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_BUYERS change the load)
+// with every buyer checking out at once in waves of BENCH_CONNECTIONS. Prepares a fresh embedded
+// database in a temporary folder, or BENCH_DATABASE_URL (an empty PostgreSQL database), then runs
+// the API in its own process in its production configuration, the load from this process.
+// Run: npm run checkout -w bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_BUYERS change the load;
+// BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process)
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,21 +17,22 @@ import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEFAULT_PRODUCT_SETTINGS } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { buildApp } from '../apps/api/src/server';
+import { benchNodeArgs, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const buyerCount = Number(process.env.BENCH_BUYERS ?? 256);
 
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+const jwtSecret = 'bench-secret-bench-secret-bench-secret-00';
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'memory://',
-  DATA_DIR: path.join(tmpdir(), 'portal-bench'),
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  DATA_DIR: dataDir,
+  JWT_SECRET: jwtSecret,
   SCRYPT_COST_LOG2: '12',
-  AUTH_RATE_LIMIT_MAX: '100000',
-  PORT: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const database = await openDatabase(config.databaseUrl, config.dataDir);
 await database.migrate();
@@ -49,24 +53,10 @@ for (const { id } of stocked) {
 }
 const productIds = stocked.map((row) => row.id);
 
-const app = await buildApp({ config, db });
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
-// As main.ts does at start: the catalog index is built before the first buyer's request.
-await app.catalog.snapshot();
-
-async function call(method: string, url: string, token: string, body?: unknown) {
-  const response = await fetch(`${address}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
-/** A company with an owner and a default delivery address: one buyer. */
-async function createBuyer(passwordHash: string) {
+/** Companies with an owner each: the buyers, made in the database before the API starts. */
+const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptCostLog2);
+const emails: string[] = [];
+for (let i = 0; i < buyerCount; i++) {
   const suffix = randomBytes(5).toString('hex');
   const [company] = await db
     .insert(companies)
@@ -92,92 +82,132 @@ async function createBuyer(passwordHash: string) {
     status: 'active',
     passwordHash,
   });
-  const signin = await fetch(`${address}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { access_token: token } = (await signin.json()) as { access_token: string };
-  const delivery = await call('POST', '/api/addresses/delivery', token, {
-    company_name: `Bench ${suffix}`,
-    street: 'Oudegracht',
-    house_number: '1',
-    zip_code: '3511 AB',
-    city: 'Utrecht',
-    country: 'NL',
-  });
-  return { token, address: delivery._id as string };
+  emails.push(email);
 }
+// PGlite allows one process: the API opens the database once the bench has let go of it.
+await database.close();
 
-const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptCostLog2);
-const buyers: { token: string; address: string }[] = [];
-for (let i = 0; i < buyerCount; i++) buyers.push(await createBuyer(passwordHash));
-console.log(`${database.kind}, ${connections} connections, ${buyerCount} buyers`);
-
-let next = 0;
-const addToCart = await autocannon({
-  url: `${address}/api/carts/create-or-update`,
-  connections,
-  duration: seconds,
-  requests: [
-    {
-      method: 'POST',
-      setupRequest: (request) => {
-        const buyer = buyers[next++ % buyers.length]!;
-        const product = productIds[next % productIds.length]!;
-        return {
-          ...request,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${buyer.token}`,
-          },
-          body: JSON.stringify({ product_id: product, quantity: 1, mode: 'add' }),
-        };
-      },
-    },
-  ],
-});
-console.log(
-  `add to cart: ${Math.round(addToCart.requests.average)} req/s, latency p50 ${addToCart.latency.p50} ms, ` +
-    `p99 ${addToCart.latency.p99} ms, errors ${addToCart.errors}, non-2xx ${addToCart.non2xx}`,
+const api = await startChild(
+  'apps/api/src/main.ts',
+  {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: jwtSecret,
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+  },
+  '/api/health',
+  benchNodeArgs,
 );
-
-// Place-order: every buyer's cart holds a few lines; they check out in waves of `connections`.
-for (const buyer of buyers) {
-  await call('DELETE', '/api/carts/clear-my-cart', buyer.token);
-  for (const product of productIds.slice(0, 3)) {
-    await call('POST', '/api/carts/create-or-update', buyer.token, {
-      product_id: product,
-      quantity: 2,
-    });
-  }
+const address = api.base;
+try {
+  await run();
+} finally {
+  await stopChild(api.child);
+  rmSync(dataDir, { recursive: true, force: true });
 }
-const latencies: number[] = [];
-let failures = 0;
-const started = Date.now();
-for (let i = 0; i < buyers.length; i += connections) {
-  await Promise.all(
-    buyers.slice(i, i + connections).map(async (buyer) => {
-      const begin = performance.now();
-      const response = await fetch(`${address}/api/orders`, {
+
+async function run() {
+  const buyers: { token: string; address: string }[] = [];
+  for (const email of emails) {
+    const signin = await fetch(`${address}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+    const { access_token: token } = (await signin.json()) as { access_token: string };
+    const delivery = await call('POST', '/api/addresses/delivery', token, {
+      company_name: 'Bench',
+      street: 'Oudegracht',
+      house_number: '1',
+      zip_code: '3511 AB',
+      city: 'Utrecht',
+      country: 'NL',
+    });
+    buyers.push({ token, address: delivery._id as string });
+  }
+  // The API builds the catalog index at start; a first call waits for it before the load.
+  await call('GET', '/api/carts/my-cart', buyers[0]!.token);
+  console.log(
+    `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, API in its own process, ${connections} connections, ` +
+      `${buyerCount} buyers`,
+  );
+
+  let next = 0;
+  const addToCart = await autocannon({
+    url: `${address}/api/carts/create-or-update`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ delivery_address_id: buyer.address, payment_method: 'ideal' }),
+        setupRequest: (request) => {
+          const buyer = buyers[next++ % buyers.length]!;
+          const product = productIds[next % productIds.length]!;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${buyer.token}`,
+            },
+            body: JSON.stringify({ product_id: product, quantity: 1, mode: 'add' }),
+          };
+        },
+      },
+    ],
+  });
+  console.log(
+    `add to cart: ${Math.round(addToCart.requests.average)} req/s, latency p50 ${addToCart.latency.p50} ms, ` +
+      `p99 ${addToCart.latency.p99} ms, errors ${addToCart.errors}, non-2xx ${addToCart.non2xx}`,
+  );
+
+  // Place-order: every buyer's cart holds a few lines; they check out in waves of `connections`.
+  for (const buyer of buyers) {
+    await call('DELETE', '/api/carts/clear-my-cart', buyer.token);
+    for (const product of productIds.slice(0, 3)) {
+      await call('POST', '/api/carts/create-or-update', buyer.token, {
+        product_id: product,
+        quantity: 2,
       });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - begin);
-      if (response.status !== 201) failures++;
-    }),
+    }
+  }
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = Date.now();
+  for (let i = 0; i < buyers.length; i += connections) {
+    await Promise.all(
+      buyers.slice(i, i + connections).map(async (buyer) => {
+        const begin = performance.now();
+        const response = await fetch(`${address}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+          body: JSON.stringify({ delivery_address_id: buyer.address, payment_method: 'ideal' }),
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - begin);
+        if (response.status !== 201) failures++;
+      }),
+    );
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  console.log(
+    `place order: ${Math.round(latencies.length / elapsed)} orders/s, latency p50 ${at(0.5).toFixed(1)} ms, ` +
+      `p99 ${at(0.99).toFixed(1)} ms, failures ${failures}`,
   );
 }
-const elapsed = (Date.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const at = (q: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-console.log(
-  `place order: ${Math.round(latencies.length / elapsed)} orders/s, latency p50 ${at(0.5).toFixed(1)} ms, ` +
-    `p99 ${at(0.99).toFixed(1)} ms, failures ${failures}`,
-);
 
-await app.close();
-await database.close();
+async function call(method: string, url: string, token: string, body?: unknown) {
+  const response = await fetch(`${address}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}

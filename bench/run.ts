@@ -2,10 +2,8 @@
 // `npm run bench:seed`, a bare Fastify 'hello' process as the baseline, load from this process.
 // Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
 // BENCH_SECONDS and BENCH_CONNECTIONS change the load). It reports; it never fails on a target.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   LOCALES,
   PRODUCT_SORT_OPTIONS,
@@ -16,10 +14,10 @@ import {
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { xmlFeedKey } from '../apps/api/src/modules/feed/key';
+import { benchNodeArgs, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const root = fileURLToPath(new URL('..', import.meta.url));
 // The bench sets the API's secret so it can sign the feed link itself.
 const jwtSecret = 'bench-jwt-secret-bench-jwt-secret-0001';
 
@@ -29,43 +27,6 @@ const pick = <T>(items: readonly T[]): T => {
   return item;
 };
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts `file` under tsx in a child process and waits until `readyPath` answers 200. */
-async function startChild(file: string, env: Record<string, string>, readyPath: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}${readyPath}`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${file} did not answer ${readyPath}`);
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Row {
   kind: string;
@@ -269,7 +230,7 @@ const children: ChildProcess[] = [];
 try {
   const hello = await startChild('bench/hello-server.ts', {}, '/');
   children.push(hello.child);
-  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health');
+  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health', benchNodeArgs);
   children.push(api.child);
   const pid = api.child.pid ?? 0;
 

@@ -1,0 +1,56 @@
+// Helpers shared by the benchmarks: the process under load runs apart from the load generator.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `file` under tsx in a child process and waits until `readyPath` answers 200.
+ * `nodeArgs` go to node before the file (e.g. `--cpu-prof`).
+ */
+export async function startChild(
+  file: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${file} did not answer ${readyPath}`);
+}
+
+/** Stops a child with SIGTERM (the API shuts down cleanly) and waits for it to exit. */
+export async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Extra node flags for the API child from BENCH_NODE_ARGS (space-separated), e.g. --cpu-prof. */
+export const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
