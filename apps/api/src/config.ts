@@ -14,6 +14,7 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -55,6 +56,8 @@ export interface Config {
   dataDir: string;
   /** `undefined`: embedded PGlite in `dataDir`; `memory://` for a throwaway one. */
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections this process holds open at once. */
+  databasePoolMax: number;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   /** How long a checked session is trusted before the database is asked again (0: every request). */
@@ -137,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
     sessionCheckIntervalMs: env.SESSION_CHECK_INTERVAL_MS,

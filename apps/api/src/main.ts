@@ -10,9 +10,14 @@ import { buildApp } from './server';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config.databaseUrl, config.dataDir, (error) => {
-  process.emitWarning(`idle database connection closed: ${error.message}`);
-});
+const database = await openDatabase(
+  config.databaseUrl,
+  config.dataDir,
+  (error) => {
+    process.emitWarning(`idle database connection closed: ${error.message}`);
+  },
+  config.databasePoolMax,
+);
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
 if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {

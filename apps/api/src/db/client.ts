@@ -26,15 +26,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the database: PostgreSQL when `url` is a postgres URL, otherwise embedded PGlite
  * (in `dataDir/pgdata`, or in memory for `memory://`). `onIdleError` hears of pooled
- * connections that fail while idle.
+ * connections that fail while idle; `poolMax` bounds the PostgreSQL connections.
  */
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
   onIdleError: (error: Error) => void = () => {},
+  poolMax = 10,
 ): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: poolMax });
     // An idle connection the server closes (restart, failover) is dropped by the pool and
     // replaced on the next query; without a listener its 'error' event would end the process.
     pool.on('error', onIdleError);

@@ -6,7 +6,7 @@ import type {
   ProductListItem,
   ProductSettings,
 } from '@portal/contract';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -197,51 +197,56 @@ export async function updateMyCart(
   request: CartUpdateRequest,
 ): Promise<CartResponse> {
   const adding = request.mode === 'add';
-  // One transaction: one commit (one disk flush) for the cart and its line.
-  const cart = await deps.db.transaction(async (tx) => {
-    const touched = await touchCart(tx, ctx.userId);
-    if (!adding && request.quantity === 0) {
+  if (!adding && request.quantity === 0) {
+    // One transaction: one commit (one disk flush) for the cart and its line.
+    const cart = await deps.db.transaction(async (tx) => {
+      const touched = await touchCart(tx, ctx.userId);
       const removed = await tx
         .delete(cartItems)
         .where(and(eq(cartItems.cartId, touched.id), eq(cartItems.productId, request.product_id)))
         .returning({ productId: cartItems.productId });
       if (removed.length === 0) await assertProduct(tx, request.product_id);
       return touched;
-    }
-    // One statement reads the stock and writes the line: concurrent changes cannot push the
-    // line past the stock together.
-    const wanted = adding ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
-    const saved = await tx
-      .insert(cartItems)
-      .select(
-        tx
-          .select({
-            cartId: sql`${touched.id}::uuid`.as('cart_id'),
-            productId: products.id,
-            quantity: sql`${request.quantity}::int`.as('quantity'),
-            addedAt: sql`now()`.as('added_at'),
-          })
-          .from(products)
-          .where(
-            and(
-              eq(products.id, request.product_id),
-              eq(products.isActive, true),
-              eq(products.isInStock, true),
-              gte(products.quantity, request.quantity),
-            ),
-          ),
-      )
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
-        set: { quantity: wanted },
-        setWhere: sql`${wanted} <= (select ${products.quantity} from ${products}
-          where ${products.id} = excluded.product_id)`,
-      })
-      .returning({ quantity: cartItems.quantity });
-    if (saved.length === 0) throw await refusal(tx, request.product_id, ctx.locale);
-    return touched;
-  });
-  return answerCart(deps, cart, ctx.locale);
+    });
+    return answerCart(deps, cart, ctx.locale);
+  }
+  // One statement (one round trip, one commit) marks the cart changed, creating it on first use,
+  // and writes the line while reading the stock: concurrent changes cannot push the line past
+  // the stock together, and the price is never taken from the request. A refused change leaves
+  // the line as it was (the cart's updated_at moves all the same).
+  const wanted = adding ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
+  const result = await deps.db.execute<{
+    id: string;
+    updated_at: string | Date;
+    saved: number;
+  }>(sql`
+    with cart as (
+      insert into ${carts} (user_id) values (${ctx.userId})
+      on conflict (user_id) do update set updated_at = now()
+      returning id, updated_at
+    ), line as (
+      insert into ${cartItems} (cart_id, product_id, quantity, added_at)
+      select cart.id, ${products.id}, ${request.quantity}::int, now()
+      from cart, ${products}
+      where ${products.id} = ${request.product_id}
+        and ${products.isActive} and ${products.isInStock}
+        and ${products.quantity} >= ${request.quantity}::int
+      on conflict (cart_id, product_id) do update set quantity = ${wanted}
+      where ${wanted} <= (select ${products.quantity} from ${products}
+        where ${products.id} = excluded.product_id)
+      returning 1
+    )
+    select cart.id, cart.updated_at, (select count(*) from line)::int as saved from cart`);
+  const [row] = (result as unknown as { rows: SavedLine[] }).rows;
+  if (!row) throw new Error('cart not saved');
+  if (row.saved === 0) throw await refusal(deps.db, request.product_id, ctx.locale);
+  return answerCart(deps, { id: row.id, updatedAt: new Date(row.updated_at) }, ctx.locale);
+}
+
+interface SavedLine {
+  id: string;
+  updated_at: string | Date;
+  saved: number;
 }
 
 /** 404 unless the product exists and is active. */
