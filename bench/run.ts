@@ -1,7 +1,8 @@
 // Catalog benchmark (issue 3): the API in its own process against the 100,000-product database of
 // `npm run bench:seed`, a bare Fastify 'hello' process as the baseline, load from this process.
 // Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
-// BENCH_SECONDS and BENCH_CONNECTIONS change the load). It reports; it never fails on a target.
+// BENCH_SECONDS and BENCH_CONNECTIONS change the load; BENCH_ONLY=feed,detail runs only the kinds
+// whose names contain one of these words, besides hello). It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
@@ -18,6 +19,9 @@ import { benchNodeArgs, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (kind: string) =>
+  kind.startsWith('hello') || !only.length || only.some((word) => kind.includes(word));
 // The bench sets the API's secret so it can sign the feed link itself.
 const jwtSecret = 'bench-jwt-secret-bench-jwt-secret-0001';
 
@@ -37,6 +41,7 @@ interface Row {
   ok?: boolean;
   note: string;
   failures: number;
+  skipped?: boolean;
 }
 
 /** Runs one request kind; `accept` lists the statuses that count as success besides 2xx. */
@@ -48,6 +53,7 @@ async function load(
   p99Target: number | undefined,
   accept: number[] = [],
 ): Promise<Row> {
+  if (!wanted(kind)) return { kind, target: '', note: '', failures: 0, skipped: true };
   const result = await autocannon({
     url,
     connections,
@@ -161,6 +167,8 @@ const vmRssMb = (pid: number) => {
 
 /** Downloads the whole feed once while sampling the API process's resident memory. */
 async function downloadFeed(url: string, pid: number): Promise<Row> {
+  const kind = 'xml feed (download once)';
+  if (!wanted(kind)) return { kind, target: '', note: '', failures: 0, skipped: true };
   const before = vmRssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, vmRssMb(pid))), 100);
@@ -186,7 +194,7 @@ async function downloadFeed(url: string, pid: number): Promise<Row> {
   const { status } = response;
   const ok = status === 200 && peak < 300;
   return {
-    kind: 'xml feed (download once)',
+    kind,
     target: 'peak RSS < 300 MB',
     ok,
     note:
@@ -322,7 +330,10 @@ try {
   );
   const key = xmlFeedKey(new TextEncoder().encode(jwtSecret), user._id);
   rows.push(await downloadFeed(`${api.base}/api/xml/getByUserId/${user._id}?key=${key}`, pid));
-  printTable(rows, `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s`);
+  printTable(
+    rows.filter((row) => !row.skipped),
+    `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s`,
+  );
 } finally {
   for (const child of children.reverse()) await stopChild(child);
 }

@@ -33,6 +33,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   REDIS_URL: z.string().optional(),
+  CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SEED_DEMO: booleanish.default(true),
   SEED_CATALOG_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
@@ -78,6 +79,8 @@ export interface Config {
   bodyLimitBytes: number;
   authRateLimit: { max: number; windowSeconds: number };
   redisUrl: string | undefined;
+  /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
+  catalogResponseCacheBytes: number;
   seedDemo: boolean;
   /** Size of the generated demo catalog seeded into an empty database. */
   seedCatalogProducts: number;
@@ -161,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     redisUrl: env.REDIS_URL,
+    catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: env.SEED_DEMO,
     seedCatalogProducts: env.SEED_CATALOG_PRODUCTS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,

@@ -65,6 +65,16 @@ export interface StockNumbers {
   buyers: number;
 }
 
+/** What a cached answer shows of a snapshot beyond its texts and prices (see `unchangedSince`). */
+export interface SnapshotDependencies {
+  /** The documents whose numbers (stock, sales, views) it shows. */
+  docs: ArrayLike<number>;
+  /** The listing order it follows: orders by sales or views move with them. */
+  sort?: ProductSort;
+  /** Whether it filtered on availability (counts and pages move with stock). */
+  availability?: boolean;
+}
+
 /**
  * The catalog in memory, for search, listings and the rows they show: products are numbered
  * 0..n-1 by popularity (buyers, then views), numeric fields live in typed arrays, and each
@@ -94,6 +104,10 @@ export class CatalogSnapshot {
   private docsBy: { sku: Int32Array; slug: Int32Array } | null = null;
   private readonly details = new Map<number, Promise<ProductDetails | null>>();
   private readonly sorted = new Map<string, Int32Array>();
+  /** Counts in-place changes (stock, sales, views); `changedAt` holds each document's last. */
+  private clock = 0;
+  private readonly changedAt: Int32Array;
+  private readonly lastChange = { buyers: 0, views: 0, availability: 0 };
 
   constructor(
     readonly ids: string[],
@@ -114,6 +128,7 @@ export class CatalogSnapshot {
     links: { doc: number; categoryId: string }[],
   ) {
     ids.forEach((id, doc) => this.docOf.set(id, doc));
+    this.changedAt = new Int32Array(ids.length);
     this.price = fields.price;
     this.available = fields.available;
     this.views = fields.views;
@@ -173,6 +188,30 @@ export class CatalogSnapshot {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** The change clock: read it before computing an answer that may be cached. */
+  get version(): number {
+    return this.clock;
+  }
+
+  /** Whether nothing an answer computed at clock `since` depends on has changed since. */
+  unchangedSince(since: number, dependencies: SnapshotDependencies): boolean {
+    if (this.clock === since) return true;
+    const { docs, sort, availability } = dependencies;
+    if (availability && this.lastChange.availability > since) return false;
+    if (sort === 'best_seller' && this.lastChange.buyers > since) return false;
+    if (sort === 'most_viewed' && this.lastChange.views > since) return false;
+    for (let i = 0; i < docs.length; i++) {
+      if ((this.changedAt[docs[i] as number] as number) > since) return false;
+    }
+    return true;
+  }
+
+  private tick(doc: number): number {
+    this.clock++;
+    this.changedAt[doc] = this.clock;
+    return this.clock;
   }
 
   /** A category by id or by slug in any language. */
@@ -333,8 +372,15 @@ export class CatalogSnapshot {
     this.inStock[doc] = Number(numbers.isInStock);
     this.backorderable[doc] = Number(numbers.backorderable);
     // SPEC: out of stock when not in stock or quantity 0 or less.
-    this.available[doc] = numbers.isInStock && numbers.quantity > 0 ? 1 : 0;
+    const available = numbers.isInStock && numbers.quantity > 0 ? 1 : 0;
+    const availabilityChanged = this.available[doc] !== available;
+    this.available[doc] = available;
     this.buyers[doc] = numbers.buyers;
+    if (changed) {
+      const now = this.tick(doc);
+      if (availabilityChanged) this.lastChange.availability = now;
+      if (buyersChanged) this.lastChange.buyers = now;
+    }
     if (buyersChanged) {
       for (const key of this.sorted.keys())
         if (key.endsWith(':best_seller')) this.sorted.delete(key);
@@ -345,6 +391,7 @@ export class CatalogSnapshot {
   /** Records a counted view at once in this process (other processes see it at the next rebuild). */
   addView(doc: number) {
     this.views[doc] = (this.views[doc] as number) + 1;
+    this.lastChange.views = this.tick(doc);
     for (const key of this.sorted.keys()) if (key.endsWith(':most_viewed')) this.sorted.delete(key);
   }
 }

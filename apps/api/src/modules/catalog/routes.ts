@@ -17,17 +17,17 @@ import {
   slugParamsSchema,
   type Locale,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import {
   getCategory,
-  getProduct,
+  getProductBody,
   increaseViews,
   listCategories,
-  listProducts,
+  listProductsBody,
   nestedCategories,
-  searchProducts,
+  searchProductsBody,
   topProducts,
   type CatalogDeps,
 } from './service';
@@ -35,6 +35,17 @@ import {
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
 const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.locale;
+
+/** Sends an answer serialized already (from the catalog's response cache). */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.header('content-type', 'application/json; charset=utf-8').send(body);
+
+/** The contract schemas cached answers are checked against outside production. */
+const answerSchemas = {
+  search: productSearchResponseSchema,
+  listing: advancedFilterResponseSchema,
+  product: productSchema,
+};
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['categories'];
@@ -116,7 +127,17 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
-  const deps: CatalogDeps = { db: app.db, index: app.catalog, settings: app.productSettings };
+  const deps: CatalogDeps = {
+    db: app.db,
+    index: app.catalog,
+    settings: app.productSettings,
+    responseCacheBytes: app.config.catalogResponseCacheBytes,
+    // Cached answers bypass the response serializer: development and tests check them here.
+    check:
+      app.config.env === 'production'
+        ? undefined
+        : (kind, value) => void answerSchemas[kind].parse(value),
+  };
   app.addHook('preHandler', requirePermission('catalog.view'));
 
   app.get(
@@ -129,9 +150,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSearchResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { search, locale, limit } = request.query;
-      return { items: await searchProducts(deps, search, localeOf(request, locale), limit) };
+      return sendJson(
+        reply,
+        await searchProductsBody(deps, search, localeOf(request, locale), limit),
+      );
     },
   );
 
@@ -145,7 +169,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advancedFilterResponseSchema },
       },
     },
-    async (request) => listProducts(deps, request.body, localeOf(request, request.body.locale)),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
+      ),
   );
 
   app.get(
@@ -186,9 +214,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: productSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const value = (request.params as Record<typeof key, string>)[key];
-        return getProduct(deps, key, value, localeOf(request, request.query.locale));
+        return sendJson(
+          reply,
+          await getProductBody(deps, key, value, localeOf(request, request.query.locale)),
+        );
       },
     );
   }

@@ -17,13 +17,111 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { toCents } from '../../platform/money';
 import type { CatalogIndex } from './catalog-index';
-import type { CatalogSnapshot, CategoryNode } from './catalog-snapshot';
+import type { CatalogSnapshot, CategoryNode, SnapshotDependencies } from './catalog-snapshot';
+import { responseCacheOf } from './response-cache';
 import { findProductDetails, recordView } from './product-repo';
 
 export interface CatalogDeps {
   db: Db;
   index: CatalogIndex;
   settings: () => Promise<ProductSettings>;
+  /** Budget of each snapshot's serialized-answer cache in bytes; 0 turns the cache off. */
+  responseCacheBytes?: number;
+  /** Checks an answer against its contract before it is cached (development and tests). */
+  check?: (kind: 'search' | 'listing' | 'product', value: unknown) => void;
+}
+
+/** The settings a catalog answer depends on, as part of its cache key. */
+const settingsKey = (settings: ProductSettings) =>
+  `${settings.low_stock_threshold}|${settings.listing_page_size}|${settings.default_sort}`;
+
+/**
+ * A catalog answer serialized, from the snapshot's response cache when what it shows has not
+ * changed, else computed by `compute` (which names the documents and order it depends on).
+ */
+async function cachedAnswer(
+  deps: CatalogDeps,
+  kind: 'search' | 'listing' | 'product',
+  key: string,
+  compute: (
+    snapshot: CatalogSnapshot,
+    settings: ProductSettings,
+  ) => Promise<{ value: unknown; dependencies: SnapshotDependencies }>,
+): Promise<Buffer> {
+  const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
+  const budget = deps.responseCacheBytes ?? 0;
+  const cache = budget > 0 ? responseCacheOf(snapshot, budget) : null;
+  const fullKey = `${kind}|${settingsKey(settings)}|${key}`;
+  const hit = cache?.get(fullKey);
+  if (hit) return hit;
+  const builtAt = snapshot.version;
+  const { value, dependencies } = await compute(snapshot, settings);
+  deps.check?.(kind, value);
+  return cache
+    ? cache.set(fullKey, value, builtAt, dependencies)
+    : Buffer.from(JSON.stringify(value));
+}
+
+/** `searchProducts` answered as the route's JSON body (`{ items }`), cached. */
+export function searchProductsBody(
+  deps: CatalogDeps,
+  text: string,
+  locale: Locale,
+  limit: number = CATALOG_LIMITS.searchDefaultLimit,
+): Promise<Buffer> {
+  return cachedAnswer(deps, 'search', `${locale}|${limit}|${text}`, async (snapshot, settings) => {
+    const docs = snapshot.search.search(text, limit);
+    return {
+      value: {
+        items: docs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
+      },
+      dependencies: { docs },
+    };
+  });
+}
+
+/** `listProducts` answered as JSON, cached. */
+export function listProductsBody(
+  deps: CatalogDeps,
+  filter: ListingFilter,
+  locale: Locale,
+): Promise<Buffer> {
+  const key = [
+    locale,
+    filter.category ?? '',
+    filter.manufacturer ?? '',
+    filter.in_stock ?? '',
+    filter.price_min ?? '',
+    filter.price_max ?? '',
+    filter.sort ?? '',
+    filter.page ?? '',
+    filter.limit ?? '',
+    filter.search ?? '',
+  ].join('|');
+  return cachedAnswer(deps, 'listing', key, async (snapshot, settings) => {
+    const { response, docs } = listFrom(snapshot, settings, filter, locale);
+    return {
+      value: response,
+      dependencies: {
+        docs,
+        sort: filter.sort ?? settings.default_sort,
+        availability: filter.in_stock === true,
+      },
+    };
+  });
+}
+
+/** `getProduct` answered as JSON, cached. */
+export function getProductBody(
+  deps: CatalogDeps,
+  key: 'id' | 'sku' | 'slug',
+  value: string,
+  locale: Locale,
+): Promise<Buffer> {
+  return cachedAnswer(deps, 'product', `${locale}|${key}|${value}`, async (snapshot, settings) => {
+    const { product, doc } = await productFrom(deps, snapshot, settings, key, value, locale);
+    return { value: product, dependencies: { docs: [doc] } };
+  });
 }
 
 export interface ListingFilter {
@@ -59,6 +157,15 @@ export async function listProducts(
 ): Promise<AdvancedFilterResponse> {
   const snapshot = await deps.index.snapshot();
   const settings = await deps.settings();
+  return listFrom(snapshot, settings, filter, locale).response;
+}
+
+function listFrom(
+  snapshot: CatalogSnapshot,
+  settings: ProductSettings,
+  filter: ListingFilter,
+  locale: Locale,
+): { response: AdvancedFilterResponse; docs: number[] } {
   const limit = Math.min(
     filter.limit ?? settings.listing_page_size,
     CATALOG_LIMITS.listingMaxLimit,
@@ -120,13 +227,14 @@ export async function listProducts(
   counts.forEach((count, index) => {
     if (count > 0) manufacturers.push({ name: snapshot.manufacturerNames[index] as string, count });
   });
-  return {
+  const response = {
     items: pageDocs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
     total,
     page,
     totalPage: Math.max(1, Math.ceil(total / limit)),
     manufacturers: manufacturers.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
   };
+  return { response, docs: pageDocs };
 }
 
 /** Most viewed or best-selling products of the whole catalog. */
@@ -150,11 +258,22 @@ export async function getProduct(
   locale: Locale,
 ): Promise<Product> {
   const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
+  return (await productFrom(deps, snapshot, settings, key, value, locale)).product;
+}
+
+async function productFrom(
+  deps: CatalogDeps,
+  snapshot: CatalogSnapshot,
+  settings: ProductSettings,
+  key: 'id' | 'sku' | 'slug',
+  value: string,
+  locale: Locale,
+): Promise<{ product: Product; doc: number }> {
   const doc = snapshot.findDoc(key, value);
   if (doc === undefined) throw notFound();
   const details = await snapshot.productDetails(doc, (id) => findProductDetails(deps.db, id));
   if (!details) throw notFound();
-  return {
+  const product: Product = {
     ...snapshot.listItem(doc, locale, settings.low_stock_threshold),
     translations: details.translations,
     images: details.images,
@@ -177,6 +296,7 @@ export async function getProduct(
     }),
     created_at: details.createdAt,
   };
+  return { product, doc };
 }
 
 /** Counts a product view once per user per day. */
