@@ -15,6 +15,7 @@ import { CURRENCY, type MonthlySpend } from '@portal/contract';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { useMonthlySpend } from '../api/dashboard';
+import { niceMax } from './chart-scale';
 
 const HEIGHT = 220;
 const AXIS_WIDTH = 64;
@@ -23,14 +24,6 @@ const TOP = 12;
 
 /** 'YYYY-MM' as a date in the middle of that month, so no time zone moves it. */
 const monthDate = (month: string) => new Date(`${month}-15T12:00:00Z`);
-
-/** Rounded maximum for the scale: 1, 2 or 5 times a power of ten at or above `max`. */
-export function niceMax(max: number): number {
-  if (max <= 0) return 100;
-  const power = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= max) ?? 10;
-  return step * power;
-}
 
 function Bars({ data, width }: { data: MonthlySpend['months']; width: number }) {
   const locale = useLocale();
