@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser } from '../support/browser';
+import { fileURLToPath } from 'node:url';
+import { inspect, launchBrowser, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
 import { startPortal, type PortalServer } from '../support/server';
 import { DEMO_PASSWORD, signedIn } from '../support/session';
@@ -86,6 +87,10 @@ async function paidOrder(): Promise<string[]> {
   return stocked.map((product) => product._id);
 }
 
+/** A viewport or element shot next to the full-page ones of `inspect`. */
+const shotPath = (name: string) =>
+  fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
 test('dashboard: slider, last orders, spend chart, most bought and popular for the owner', async () => {
@@ -119,7 +124,7 @@ test('dashboard: slider, last orders, spend chart, most bought and popular for t
     const lastOrders = region(page, t('orders.lastOrders'));
     await lastOrders.getByText(t('orders.paymentLabels.bank_transfer')).first().waitFor();
     const spend = region(page, t('dashboard.spend.title'));
-    await spend.locator('[data-spend-chart] rect').first().waitFor();
+    await spend.locator('[data-spend-chart] rect').last().waitFor();
     assert.equal(await spend.locator('[data-spend-chart] rect').count(), 12);
     assert.equal(await spend.getByRole('table').locator('tbody tr').count(), 12);
     const month = new Intl.DateTimeFormat(locale, {
@@ -141,6 +146,17 @@ test('dashboard: slider, last orders, spend chart, most bought and popular for t
     await page.evaluate(() => document.fonts.ready);
     await inspect(page, `dashboard-owner-${locale}`);
   }
+
+  // The chart on a phone (sidebar collapsed), on its own: the full-page shot shows it small.
+  const t = labels('de');
+  const phone = await signedIn(browser, portal.url, 'owner@demo.test', {
+    viewport: WIDTHS.mobile,
+    locale: 'de',
+  });
+  contexts.push(phone.context());
+  const spend = region(phone, t('dashboard.spend.title'));
+  await spend.locator('[data-spend-chart] rect').last().waitFor();
+  await spend.screenshot({ path: shotPath('dashboard-spend-de-375') });
 });
 
 test('dashboard: the purchaser sees no spend chart', async () => {
@@ -151,4 +167,13 @@ test('dashboard: the purchaser sees no spend chart', async () => {
   await page.locator('[data-product-row="most-bought"]').waitFor();
   assert.equal(await region(page, t('dashboard.spend.title')).count(), 0);
   await inspect(page, 'dashboard-purchaser-en');
+
+  // On a phone the sidebar starts collapsed: the slider stacks its picture above the text.
+  const phone = await signedIn(browser, portal.url, 'purchaser@demo.test', {
+    viewport: WIDTHS.mobile,
+  });
+  contexts.push(phone.context());
+  await phone.locator('[data-slide]:visible img').waitFor();
+  await phone.evaluate(() => document.fonts.ready);
+  await phone.screenshot({ path: shotPath('dashboard-purchaser-en-375-top') });
 });

@@ -58,7 +58,10 @@ beforeAll(async () => {
   void unpaid;
   await t.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, failed.id));
   // The first order was paid three months ago, the second this month.
-  await t.db.update(orders).set({ paidAt: midMonth(3) }).where(eq(orders.id, first.id));
+  await t.db
+    .update(orders)
+    .set({ paidAt: midMonth(3) })
+    .where(eq(orders.id, first.id));
 
   // Another company buys lots of cables: never counted for Demo Energy.
   const theirs = await createBuyerCompany(t);
@@ -115,11 +118,12 @@ describe('GET /api/dashboard/most-bought', () => {
     const bad = await get('/api/dashboard/most-bought?limit=0&locale=xx&x=1', owner);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().type).toBe('VALIDATION_ERROR');
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual([
-      'limit',
-      'locale',
-      'x',
-    ]);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['limit', 'locale', 'x']);
   });
 });
 
@@ -161,14 +165,17 @@ describe('GET /api/dashboard/monthly-spend', () => {
       .where(eq(orders.status, 'processing'))
       .orderBy(orders.paidAt)
       .limit(1);
-    await t.db.update(orders).set({ paidAt: midMonth(12) }).where(eq(orders.id, old!.id));
+    await t.db
+      .update(orders)
+      .set({ paidAt: midMonth(12) })
+      .where(eq(orders.id, old!.id));
     const body = (await get('/api/dashboard/monthly-spend', owner)).json();
     expect(body.months).toHaveLength(12);
     expect(body.months.filter((m: { orders: number }) => m.orders > 0)).toHaveLength(1);
     await t.db.update(orders).set({ paidAt: old!.paidAt }).where(eq(orders.id, old!.id));
   });
 
-  it("shows another company only its own spend", async () => {
+  it('shows another company only its own spend', async () => {
     const body = (await get('/api/dashboard/monthly-spend', other)).json();
     expect(body.total).toBe(0);
     expect(body.months.every((m: { amount: number }) => m.amount === 0)).toBe(true);

@@ -15,47 +15,46 @@ interface Placed {
 }
 
 /** Each banner: two background tints and the product drawings standing in front of them. */
-const BANNERS: Record<BannerImage, { from: string; to: string; sun?: boolean; items: Placed[] }> =
-  {
-    solar: {
-      from: '#e3f2fd',
-      to: '#fff8e1',
-      sun: true,
-      items: [
-        { kind: 'solar-panel', variant: 0, x: 300, y: 40, scale: 1.45 },
-        { kind: 'inverter', variant: 4, x: 90, y: 150, scale: 0.95 },
-        { kind: 'controller', variant: 1, x: 600, y: 190, scale: 0.8 },
-      ],
-    },
-    batteries: {
-      from: '#e8f5e9',
-      to: '#e3f2fd',
-      items: [
-        { kind: 'laptop-battery', variant: 0, x: 250, y: 60, scale: 1.4 },
-        { kind: 'tool-battery', variant: 2, x: 60, y: 150, scale: 0.95 },
-        { kind: 'phone-battery', variant: 1, x: 590, y: 150, scale: 0.95 },
-      ],
-    },
-    chargers: {
-      from: '#f3e5f5',
-      to: '#e8eaf6',
-      items: [
-        { kind: 'charger', variant: 6, x: 260, y: 50, scale: 1.4 },
-        { kind: 'tool-charger', variant: 2, x: 60, y: 160, scale: 0.9 },
-        { kind: 'phone-charger', variant: 3, x: 600, y: 160, scale: 0.9 },
-      ],
-    },
-    'power-stations': {
-      from: '#fff3e0',
-      to: '#e0f2f1',
-      sun: true,
-      items: [
-        { kind: 'power-station', variant: 4, x: 270, y: 50, scale: 1.4 },
-        { kind: 'solar-panel', variant: 1, x: 40, y: 150, scale: 0.95 },
-        { kind: 'ebike-battery', variant: 0, x: 590, y: 160, scale: 0.9 },
-      ],
-    },
-  };
+const BANNERS: Record<BannerImage, { from: string; to: string; sun?: boolean; items: Placed[] }> = {
+  solar: {
+    from: '#e3f2fd',
+    to: '#fff8e1',
+    sun: true,
+    items: [
+      { kind: 'solar-panel', variant: 0, x: 300, y: 40, scale: 1.45 },
+      { kind: 'inverter', variant: 4, x: 90, y: 150, scale: 0.95 },
+      { kind: 'controller', variant: 1, x: 600, y: 190, scale: 0.8 },
+    ],
+  },
+  batteries: {
+    from: '#e8f5e9',
+    to: '#e3f2fd',
+    items: [
+      { kind: 'laptop-battery', variant: 0, x: 250, y: 60, scale: 1.4 },
+      { kind: 'tool-battery', variant: 2, x: 60, y: 150, scale: 0.95 },
+      { kind: 'phone-battery', variant: 1, x: 590, y: 150, scale: 0.95 },
+    ],
+  },
+  chargers: {
+    from: '#f3e5f5',
+    to: '#e8eaf6',
+    items: [
+      { kind: 'charger', variant: 6, x: 260, y: 50, scale: 1.4 },
+      { kind: 'tool-charger', variant: 2, x: 60, y: 160, scale: 0.9 },
+      { kind: 'phone-charger', variant: 3, x: 600, y: 160, scale: 0.9 },
+    ],
+  },
+  'power-stations': {
+    from: '#fff3e0',
+    to: '#e0f2f1',
+    sun: true,
+    items: [
+      { kind: 'power-station', variant: 4, x: 270, y: 50, scale: 1.4 },
+      { kind: 'solar-panel', variant: 1, x: 40, y: 150, scale: 0.95 },
+      { kind: 'ebike-battery', variant: 0, x: 590, y: 160, scale: 0.9 },
+    ],
+  },
+};
 
 /** A wide banner picture for the dashboard slider; its texts are laid over by the web app. */
 export function renderBanner(name: BannerImage): string {

@@ -19,6 +19,8 @@ import { niceMax } from './chart-scale';
 
 const HEIGHT = 220;
 const AXIS_WIDTH = 64;
+/** Room on the right for half of the last month's label. */
+const RIGHT_PAD = 16;
 const LABEL_HEIGHT = 24;
 const TOP = 12;
 
@@ -29,7 +31,7 @@ function Bars({ data, width }: { data: MonthlySpend['months']; width: number }) 
   const locale = useLocale();
   const { t } = useTranslation();
   const top = niceMax(Math.max(...data.map((month) => month.amount)));
-  const plotWidth = Math.max(width - AXIS_WIDTH, 60);
+  const plotWidth = Math.max(width - AXIS_WIDTH - RIGHT_PAD, 60);
   const plotHeight = HEIGHT - LABEL_HEIGHT - TOP;
   const slot = plotWidth / data.length;
   const barWidth = Math.max(slot * 0.62, 4);
