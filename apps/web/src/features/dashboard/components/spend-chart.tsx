@@ -35,8 +35,8 @@ function Bars({ data, width }: { data: MonthlySpend['months']; width: number }) 
   const plotHeight = HEIGHT - LABEL_HEIGHT - TOP;
   const slot = plotWidth / data.length;
   const barWidth = Math.max(slot * 0.62, 4);
-  // Every label when there is room for a short month name, else every other one.
-  const every = slot >= 40 ? 1 : 2;
+  // Every label when there is room for a short month name, else every second or third one.
+  const every = slot >= 40 ? 1 : slot >= 20 ? 2 : 3;
   const monthLabel = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   const fullMonth = new Intl.DateTimeFormat(locale, {
     month: 'long',
