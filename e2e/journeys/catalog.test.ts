@@ -62,8 +62,8 @@ test('tree → category page → sort by price → product page', async () => {
 
   // The dashboard shows the search box and the two product rows.
   await page.getByLabel(en('catalog.search.lookingFor')).waitFor();
-  await page.getByRole('heading', { name: en('catalog.popular') }).waitFor();
-  await page.getByRole('heading', { name: en('catalog.mostBought') }).waitFor();
+  await page.getByRole('heading', { name: en('dashboard.popular') }).waitFor();
+  await page.getByRole('heading', { name: en('dashboard.mostBought') }).waitFor();
   await page.locator('main article').first().waitFor();
   await inspect(page, 'catalog-dashboard');
 

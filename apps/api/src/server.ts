@@ -26,6 +26,7 @@ import { notFound } from './platform/errors';
 import { negotiateLocale, t } from './platform/i18n';
 import { validatorCompiler } from './platform/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
@@ -192,6 +193,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(adminShipRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(invoiceRoutes(orderDeps), { prefix: '/invoices' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(paymentRoutes(orderDeps), { prefix: '/payments' });
     },
     { prefix: '/api' },

@@ -136,6 +136,7 @@ export const DEFAULT_CART_PAYMENT_METHOD: PaymentMethod = 'creditcard';
 export const SLOW_DELIVERY_PAYMENT_METHODS: readonly PaymentMethod[] = ['banktransfer'];
 /** Payment labels the dashboard shows for past orders. */
 export const DASHBOARD_PAYMENT_LABELS = ['cod', 'bank_transfer', 'credit_card'] as const;
+export type DashboardPaymentLabel = (typeof DASHBOARD_PAYMENT_LABELS)[number];
 
 export const CURRENCY = 'EUR';
 export const MONEY_DECIMALS = 2;

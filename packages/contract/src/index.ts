@@ -14,4 +14,5 @@ export * from './orders';
 export * from './order-history';
 export * from './invoices';
 export * from './notifications';
+export * from './dashboard';
 export * from './spec-keys';

@@ -250,6 +250,22 @@ export async function topProducts(
   return Array.from(docs, (doc) => snapshot.listItem(doc, locale, low_stock_threshold));
 }
 
+/** Catalog rows of these products in the given order; unknown or inactive ones are left out. */
+export async function productsByIds(
+  deps: CatalogDeps,
+  ids: readonly string[],
+  locale: Locale,
+): Promise<ProductListItem[]> {
+  const [snapshot, { low_stock_threshold }] = await Promise.all([
+    deps.index.snapshot(),
+    deps.settings(),
+  ]);
+  return ids.flatMap((id) => {
+    const doc = snapshot.docOf.get(id);
+    return doc === undefined ? [] : [snapshot.listItem(doc, locale, low_stock_threshold)];
+  });
+}
+
 /** A product by id, sku or slug; 404 when unknown or inactive. */
 export async function getProduct(
   deps: CatalogDeps,

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BANNER_IMAGES, type BannerImage } from '@portal/contract';
 import { notFound } from '../../platform/errors';
+import { renderBanner } from './banners';
 import { PRODUCT_IMAGE_VARIANTS, isCategoryIcon, isProductImageKind } from './paths';
 import { PRODUCT_THUMBNAIL_SIZE, etagOf, renderCategoryIcon, renderProductImage } from './svg';
 
@@ -17,6 +19,9 @@ const productParamsSchema = z.strictObject({
     .transform(Number),
 });
 const iconParamsSchema = z.strictObject({ icon: name });
+const bannerParamsSchema = z.strictObject({ banner: name });
+const isBanner = (value: string): value is BannerImage =>
+  (BANNER_IMAGES as readonly string[]).includes(value);
 
 interface Rendered {
   body: string;
@@ -94,6 +99,20 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         cached(`icon/${icon}`, () => renderCategoryIcon(icon)),
+      );
+    },
+  );
+
+  app.get(
+    '/banners/:banner.svg',
+    { schema: { ...schema, params: bannerParamsSchema } },
+    async (request, reply) => {
+      const { banner } = request.params;
+      if (!isBanner(banner)) throw notFound();
+      return sendSvg(
+        request,
+        reply,
+        cached(`banner/${banner}`, () => renderBanner(banner)),
       );
     },
   );

@@ -1,5 +1,7 @@
 import {
   checkoutSettingsSchema,
+  dashboardSliderSchema,
+  type DashboardSliderSettingResponse,
   invoiceSettingsSchema,
   productSettingsSchema,
   type CheckoutSettingResponse,
@@ -15,15 +17,29 @@ import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
+import { DEFAULT_DASHBOARD_SLIDER } from './dashboard-slider-default';
 
 /** Every setting code and the schema its value follows. */
 const settingSchemas = {
   product_settings: productSettingsSchema,
   checkout_settings: checkoutSettingsSchema,
   invoice_settings: invoiceSettingsSchema,
+  dashboard_slider: dashboardSliderSchema,
 } satisfies Record<string, z.ZodType>;
 type Code = keyof typeof settingSchemas;
-type AnySettingResponse = SettingResponse | CheckoutSettingResponse | InvoiceSettingResponse;
+type AnySettingResponse =
+  | SettingResponse
+  | CheckoutSettingResponse
+  | InvoiceSettingResponse
+  | DashboardSliderSettingResponse;
+
+/**
+ * Defaults of settings added after the first migrations: written on first read, so no migration
+ * is needed (older codes are seeded by their migration).
+ */
+const lazyDefaults: Partial<{ [C in Code]: z.infer<(typeof settingSchemas)[C]> }> = {
+  dashboard_slider: DEFAULT_DASHBOARD_SLIDER,
+};
 
 const isCode = (code: string): code is Code => Object.hasOwn(settingSchemas, code);
 /** Bumped by every update, so this process's cached readers see the change at once. */
@@ -33,7 +49,12 @@ async function readValue<C extends Code>(
   db: Db,
   code: C,
 ): Promise<{ value: z.infer<(typeof settingSchemas)[C]>; updatedAt: Date }> {
-  const [row] = await db.select().from(settings).where(eq(settings.code, code)).limit(1);
+  let [row] = await db.select().from(settings).where(eq(settings.code, code)).limit(1);
+  const fallback = lazyDefaults[code];
+  if (!row && fallback) {
+    await db.insert(settings).values({ code, value: fallback }).onConflictDoNothing();
+    [row] = await db.select().from(settings).where(eq(settings.code, code)).limit(1);
+  }
   if (!row) throw notFound();
   return { value: settingSchemas[code].parse(row.value) as never, updatedAt: row.updatedAt };
 }

@@ -1,28 +1,37 @@
 import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../shared/locale/use-locale';
-import { useFilteredProducts, type ProductFilterKind } from '../api/products';
+import type { ProductListItem } from '@portal/contract';
 import { ProductCard } from './product-card';
 
-const ROW_SIZE = 4;
+export const PRODUCT_ROW_SIZE = 4;
 
-/** A dashboard row of product cards: popular (most viewed) or most bought (best seller). */
-export function ProductRow({ kind, title }: { kind: ProductFilterKind; title: string }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
+/**
+ * A dashboard row of product cards (popular, most bought): skeletons while loading, `empty`
+ * when the list is empty.
+ */
+export function ProductRow({
+  title,
+  products,
+  empty,
+  testId,
+}: {
+  title: string;
+  products: UseQueryResult<ProductListItem[]>;
+  empty: string;
+  testId?: string;
+}) {
   const titleId = useId();
-  const products = useFilteredProducts(kind, locale, ROW_SIZE);
 
   return (
-    <section aria-labelledby={titleId}>
+    <section aria-labelledby={titleId} data-product-row={testId}>
       <Title order={2} size="h4" id={titleId} mb="sm">
         {title}
       </Title>
       {products.data && products.data.length === 0 && (
         <Card withBorder padding="lg" radius="md">
           <Text c="dimmed" size="sm" ta="center">
-            {t('catalog.noResults')}
+            {empty}
           </Text>
         </Card>
       )}
@@ -30,7 +39,7 @@ export function ProductRow({ kind, title }: { kind: ProductFilterKind; title: st
         {products.data
           ? products.data.map((product) => <ProductCard key={product._id} product={product} />)
           : products.isPending &&
-            Array.from({ length: ROW_SIZE }, (_, index) => (
+            Array.from({ length: PRODUCT_ROW_SIZE }, (_, index) => (
               <Skeleton key={index} height={300} radius="md" />
             ))}
       </SimpleGrid>

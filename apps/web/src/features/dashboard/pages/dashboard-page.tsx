@@ -3,12 +3,16 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingWarehouse, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@portal/contract';
-import { ProductRow } from '../../catalog/components/product-row';
+import { useFilteredProducts } from '../../catalog/api/products';
+import { PRODUCT_ROW_SIZE, ProductRow } from '../../catalog/components/product-row';
 import { ProductSearch } from '../../catalog/components/product-search';
 import { LastOrders } from '../../orders/components/last-orders';
 import { useMe } from '../../../shared/auth/me';
 import { countryName } from '../../../shared/format/country';
 import { useLocale } from '../../../shared/locale/use-locale';
+import { useMostBought } from '../api/dashboard';
+import { BannerSlider } from '../components/banner-slider';
+import { SpendChart } from '../components/spend-chart';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,9 +27,38 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The company's most bought products: its own paid orders, ranked by quantity. */
+function MostBought() {
+  const { t } = useTranslation();
+  const products = useMostBought(useLocale(), PRODUCT_ROW_SIZE);
+  return (
+    <ProductRow
+      title={t('dashboard.mostBought')}
+      products={products}
+      empty={t('dashboard.mostBoughtEmpty')}
+      testId="most-bought"
+    />
+  );
+}
+
+/** Popular products: everyone's best sellers. */
+function Popular() {
+  const { t } = useTranslation();
+  const products = useFilteredProducts('best_seller', useLocale(), PRODUCT_ROW_SIZE);
+  return (
+    <ProductRow
+      title={t('dashboard.popular')}
+      products={products}
+      empty={t('catalog.noResults')}
+      testId="popular"
+    />
+  );
+}
+
 /**
- * Home of a signed-in company member: the 'I'm looking for' search, account and company, popular
- * and most bought products. Last orders come with the orders feature.
+ * Home of a signed-in company member (SPEC section 2): slider, 'I'm looking for' search, last
+ * orders, the monthly spend (owners and accountants), most bought and popular products, then the
+ * account and company.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -34,17 +67,23 @@ export function DashboardPage() {
   if (!user) return null;
   const company = user.company;
   const catalog = can(user.role, 'company.view');
+  const orders = can(user.role, 'orders.view');
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2" c="brand.9">
         {t('dashboard.welcome', { name: user.full_name })}
       </Title>
+      {catalog && <BannerSlider />}
       {catalog && (
         <Card withBorder radius="md" padding="lg">
           <ProductSearch variant="large" />
         </Card>
       )}
+      {orders && <LastOrders />}
+      {can(user.role, 'dashboard.spend') && <SpendChart />}
+      {orders && <MostBought />}
+      {catalog && <Popular />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card
           withBorder
@@ -99,9 +138,6 @@ export function DashboardPage() {
           )}
         </Card>
       </SimpleGrid>
-      {can(user.role, 'orders.view') && <LastOrders />}
-      {catalog && <ProductRow kind="most_viewed" title={t('catalog.popular')} />}
-      {catalog && <ProductRow kind="best_seller" title={t('catalog.mostBought')} />}
     </Stack>
   );
 }

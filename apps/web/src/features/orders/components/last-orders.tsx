@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Anchor, Card, Group, Select, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_ORDER_STATUSES, type OrderStatus } from '@portal/contract';
+import {
+  DASHBOARD_ORDER_STATUSES,
+  dashboardPaymentLabel,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@portal/contract';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -20,6 +25,11 @@ export function LastOrders() {
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
+  // SPEC's dashboard payment labels where one applies, the method's own name otherwise.
+  const paymentLabel = (method: PaymentMethod) => {
+    const label = dashboardPaymentLabel(method);
+    return label ? t(`orders.paymentLabels.${label}`) : t(`checkout.methods.${method}`);
+  };
   const list = useOrderList(
     { page, search: '', status, dateFrom: '', dateTo: '' },
     LAST_ORDERS_PAGE_SIZE,
@@ -82,7 +92,7 @@ export function LastOrders() {
                     <Table.Td>
                       <OrderStatusBadge status={order.status} />
                     </Table.Td>
-                    <Table.Td>{t(`checkout.methods.${order.payment_method}`)}</Table.Td>
+                    <Table.Td>{paymentLabel(order.payment_method)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(order.order_value, locale)}</Table.Td>
                   </Table.Tr>
                 ))}

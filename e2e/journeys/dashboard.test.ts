@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { inspect, launchBrowser, WIDTHS } from '../support/browser';
+import { labels } from '../support/labels';
+import { startPortal, type PortalServer } from '../support/server';
+import { DEMO_PASSWORD, signedIn } from '../support/session';
+
+let portal: PortalServer;
+let browser: Browser;
+
+before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function open(email: string, locale: 'en' | 'de'): Promise<Page> {
+  const page = await signedIn(browser, portal.url, email, { locale });
+  contexts.push(page.context());
+  return page;
+}
+
+async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const response = await fetch(`${portal.url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The purchaser buys two products by bank transfer; staff mark the order paid. */
+async function paidOrder(): Promise<string[]> {
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const admin = await tokenOf('admin@demo.test');
+  const { items } = await api<{ items: { _id: string; price: number; quantity: number }[] }>(
+    purchaser,
+    '/products/advanced-filter',
+    { method: 'POST', body: { in_stock: true, sort: 'price_desc', limit: 40, locale: 'en' } },
+  );
+  const stocked = items.filter((item) => item.quantity >= 20 && item.price >= 40).slice(0, 2);
+  assert.equal(stocked.length, 2, 'two well-stocked products');
+  await api(purchaser, '/carts/clear-my-cart', { method: 'DELETE' });
+  for (const [index, product] of stocked.entries()) {
+    await api(purchaser, '/carts/create-or-update', {
+      method: 'POST',
+      body: { product_id: product._id, quantity: 6 - index * 2 },
+    });
+  }
+  const address = await api<{ _id: string }>(purchaser, '/addresses/delivery', {
+    method: 'POST',
+    body: {
+      company_name: 'Demo Energy BV',
+      street: 'Coolsingel',
+      house_number: '42',
+      zip_code: '3011 AA',
+      city: 'Rotterdam',
+      country: 'NL',
+    },
+  });
+  const { order } = await api<{ order: { _id: string } }>(purchaser, '/orders', {
+    method: 'POST',
+    body: { delivery_address_id: address._id, payment_method: 'banktransfer' },
+  });
+  await api(admin, `/admin/orders/${order._id}/mark-paid`, { method: 'POST', body: {} });
+  return stocked.map((product) => product._id);
+}
+
+/** A viewport or element shot next to the full-page ones of `inspect`. */
+const shotPath = (name: string) =>
+  fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('dashboard: slider, last orders, spend chart, most bought and popular for the owner', async () => {
+  const bought = await paidOrder();
+  assert.equal(bought.length, 2);
+
+  for (const locale of ['en', 'de'] as const) {
+    const t = labels(locale);
+    const page = await open('owner@demo.test', locale);
+
+    // The slider: one slide shown, dots and arrows move it, its link is a localized route.
+    const slider = page.getByRole('region', { name: t('dashboard.slider.label') });
+    await slider.waitFor();
+    await slider.getByRole('button', { name: t('dashboard.slider.pause') }).click();
+    const visible = slider.locator('[data-slide]:visible');
+    assert.equal(await visible.count(), 1);
+    const first = await visible.getAttribute('data-slide');
+    await slider.getByRole('button', { name: t('dashboard.slider.next') }).click();
+    assert.notEqual(await slider.locator('[data-slide]:visible').getAttribute('data-slide'), first);
+    await slider
+      .getByRole('button', {
+        name: new RegExp(t('dashboard.slider.show', { index: '1', title: '' })),
+      })
+      .click();
+    assert.equal(await slider.locator('[data-slide]:visible').getAttribute('data-slide'), first);
+    const cta = slider.locator('[data-slide]:visible').getByRole('link');
+    const href = (await cta.getAttribute('href')) ?? '';
+    assert.match(href, locale === 'en' ? /^\/cat\// : /^\/de\/cat\//);
+
+    // Last orders with SPEC's payment label, the spend chart with this month's order.
+    const lastOrders = region(page, t('orders.lastOrders'));
+    await lastOrders.getByText(t('orders.paymentLabels.bank_transfer')).first().waitFor();
+    const spend = region(page, t('dashboard.spend.title'));
+    await spend.locator('[data-spend-chart] rect').last().waitFor();
+    assert.equal(await spend.locator('[data-spend-chart] rect').count(), 12);
+    assert.equal(await spend.getByRole('table').locator('tbody tr').count(), 12);
+    const month = new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date());
+    const thisMonth = spend.getByRole('row', { name: new RegExp(`^${month}`) });
+    assert.equal(await thisMonth.locator('td').last().textContent(), '1');
+
+    // Most bought: the company's own order, best first; popular: everyone's best sellers.
+    const mostBought = page.locator('[data-product-row="most-bought"]');
+    await mostBought.locator('article').first().waitFor();
+    assert.equal(await mostBought.locator('article').count(), 2);
+    const popular = page.locator('[data-product-row="popular"]');
+    await popular.locator('article').first().waitFor();
+    await page.getByRole('heading', { name: t('dashboard.mostBought') }).waitFor();
+    await page.getByRole('heading', { name: t('dashboard.popular') }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await inspect(page, `dashboard-owner-${locale}`);
+  }
+
+  // The chart on a phone (sidebar collapsed), on its own: the full-page shot shows it small.
+  const t = labels('de');
+  const phone = await signedIn(browser, portal.url, 'owner@demo.test', {
+    viewport: WIDTHS.mobile,
+    locale: 'de',
+  });
+  contexts.push(phone.context());
+  const spend = region(phone, t('dashboard.spend.title'));
+  await spend.locator('[data-spend-chart] rect').last().waitFor();
+  await spend.screenshot({ path: shotPath('dashboard-spend-de-375') });
+});
+
+test('dashboard: the purchaser sees no spend chart', async () => {
+  const t = labels('en');
+  const page = await open('purchaser@demo.test', 'en');
+  await page.getByRole('region', { name: t('dashboard.slider.label') }).waitFor();
+  await page.locator('[data-product-row="popular"] article').first().waitFor();
+  await page.locator('[data-product-row="most-bought"]').waitFor();
+  assert.equal(await region(page, t('dashboard.spend.title')).count(), 0);
+  await inspect(page, 'dashboard-purchaser-en');
+
+  // On a phone the sidebar starts collapsed: the slider stacks its picture above the text.
+  const phone = await signedIn(browser, portal.url, 'purchaser@demo.test', {
+    viewport: WIDTHS.mobile,
+  });
+  contexts.push(phone.context());
+  await phone.locator('[data-slide]:visible img').waitFor();
+  await phone.evaluate(() => document.fonts.ready);
+  await phone.screenshot({ path: shotPath('dashboard-purchaser-en-375-top') });
+});

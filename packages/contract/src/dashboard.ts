@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { CATALOG_LIMITS, productListResponseSchema } from './catalog';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  type DashboardPaymentLabel,
+  type Locale,
+  type PaymentMethod,
+} from './constants';
+import { requiredText } from './validation';
+
+/**
+ * The dashboard's own calls (SPEC section 2, 'Dashboard content'):
+ *   GET /api/settings/code/dashboard_slider        the slider's banners (PUT by staff)
+ *   GET /api/dashboard/most-bought?limit&locale    this company's most bought products
+ *   GET /api/dashboard/monthly-spend               the company's spend, last 12 months
+ * Popular products are everyone's best sellers: GET /api/products/filter/best_seller.
+ */
+
+/** Banner pictures the API draws (`/api/media/banners/{name}.svg`): no external assets. */
+export const BANNER_IMAGES = ['solar', 'batteries', 'chargers', 'power-stations'] as const;
+export type BannerImage = (typeof BANNER_IMAGES)[number];
+export const bannerImagePath = (name: BannerImage) => `/api/media/banners/${name}.svg`;
+const bannerImagePaths: readonly string[] = BANNER_IMAGES.map(bannerImagePath);
+
+export const DASHBOARD_SLIDER_MAX_BANNERS = 8;
+
+export const bannerTextSchema = z.strictObject({
+  title: requiredText(80),
+  text: requiredText(240),
+  /** The link's label ('Shop solar panels'). */
+  cta: requiredText(40),
+});
+export type BannerText = z.infer<typeof bannerTextSchema>;
+
+/** English is required (the fallback); other languages are optional. */
+const bannerTextsSchema = z.strictObject(
+  Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      locale === DEFAULT_LOCALE ? bannerTextSchema : bannerTextSchema.optional(),
+    ]),
+  ) as { en: typeof bannerTextSchema } & Record<
+    Exclude<Locale, 'en'>,
+    z.ZodOptional<typeof bannerTextSchema>
+  >,
+);
+
+/** An internal route of the web app without the locale prefix (`/cat/solar-panels`). */
+export const internalLinkSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/, 'validation.invalid');
+
+export const bannerSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  image: z.string().refine((path) => bannerImagePaths.includes(path), 'validation.invalid'),
+  link: internalLinkSchema,
+  texts: bannerTextsSchema,
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** The dashboard slider: one editable value under code dashboard_slider. */
+export const dashboardSliderSchema = z.strictObject({
+  /** Seconds between automatic slides (none when the visitor prefers reduced motion). */
+  interval_seconds: z.number().int().min(3).max(60),
+  banners: z
+    .array(bannerSchema)
+    .max(DASHBOARD_SLIDER_MAX_BANNERS)
+    .superRefine((banners, context) => {
+      const seen = new Set<string>();
+      banners.forEach((banner, index) => {
+        if (seen.has(banner.id)) {
+          context.addIssue({ code: 'custom', message: 'validation.invalid', path: [index, 'id'] });
+        }
+        seen.add(banner.id);
+      });
+    }),
+});
+export type DashboardSlider = z.infer<typeof dashboardSliderSchema>;
+
+export const dashboardSliderSettingResponseSchema = z.object({
+  code: z.literal('dashboard_slider'),
+  value: dashboardSliderSchema,
+  updated_at: z.string(),
+});
+export type DashboardSliderSettingResponse = z.infer<typeof dashboardSliderSettingResponseSchema>;
+
+/** The banner's texts in `locale`, falling back to English. */
+export function bannerTextIn(banner: Banner, locale: Locale): BannerText {
+  return banner.texts[locale] ?? banner.texts.en;
+}
+
+/**
+ * Orders whose money was spent: paid and not taken back (processing, completed, closed).
+ * Pending orders are not paid yet; failed and canceled ones were never paid or were refunded.
+ */
+export const SPENDING_ORDER_STATUSES = ['processing', 'completed', 'closed'] as const;
+
+export const DASHBOARD_MOST_BOUGHT_DEFAULT_LIMIT = 4;
+export const mostBoughtQuerySchema = z.strictObject({
+  locale: z.enum(LOCALES).optional(),
+  limit: z.coerce.number().int().min(1).max(CATALOG_LIMITS.filterListLimit).optional(),
+});
+export type MostBoughtQuery = z.infer<typeof mostBoughtQuerySchema>;
+/** Product rows as the catalog's, in the request language at today's prices. */
+export const mostBoughtResponseSchema = productListResponseSchema;
+
+export const MONTHLY_SPEND_MONTHS = 12;
+export const monthlySpendQuerySchema = z.strictObject({});
+export const monthlySpendResponseSchema = z.object({
+  /** Oldest first, the current month last; months without orders answer 0. */
+  months: z.array(
+    z.object({
+      /** YYYY-MM, in UTC, of the day the order was paid. */
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      /** Order values (VAT and shipping included) in euros. */
+      amount: z.number(),
+      orders: z.number().int(),
+    }),
+  ),
+  total: z.number(),
+  currency: z.literal('EUR'),
+});
+export type MonthlySpend = z.infer<typeof monthlySpendResponseSchema>;
+
+/** SPEC section 9's dashboard payment labels for the methods an order can have. */
+const DASHBOARD_PAYMENT_LABEL_OF: Partial<Record<PaymentMethod, DashboardPaymentLabel>> = {
+  banktransfer: 'bank_transfer',
+  creditcard: 'credit_card',
+};
+/** The dashboard label of a payment method; null for methods SPEC gives no dashboard label. */
+export const dashboardPaymentLabel = (method: PaymentMethod): DashboardPaymentLabel | null =>
+  DASHBOARD_PAYMENT_LABEL_OF[method] ?? null;
