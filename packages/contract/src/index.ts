@@ -13,5 +13,6 @@ export * from './checkout';
 export * from './orders';
 export * from './order-history';
 export * from './invoices';
+export * from './claims';
 export * from './notifications';
 export * from './spec-keys';
