@@ -141,6 +141,9 @@ const shippingText = (max: number) =>
     .min(1, { message: 'validation.shipping_details_required' })
     .max(max);
 
+/** An order number as the claim form and the CSV file take it (SPEC section 5's messages). */
+export const claimOrderNumberSchema = orderNumber;
+
 export const claimKindSchema = z.enum(CLAIM_KINDS, {
   error: (issue) =>
     issue.input === undefined ? 'validation.fields_required' : 'validation.invalid_choice',
@@ -440,3 +443,20 @@ export const claimSettingsSchema = z.strictObject({
   return_window_days: z.number().int().min(1).max(365),
 });
 export type ClaimSettings = z.infer<typeof claimSettingsSchema>;
+
+export const claimSettingResponseSchema = z.object({
+  code: z.literal('claim_settings'),
+  value: claimSettingsSchema,
+  updated_at: z.string(),
+});
+export type ClaimSettingResponse = z.infer<typeof claimSettingResponseSchema>;
+
+/** `GET /claims/{id}/csv`: the claim's items as CSV (cells that could run as formulas get a leading '). */
+export const CLAIM_CSV_EXPORT_COLUMNS = [
+  ...CLAIM_CSV_COLUMNS,
+  'title',
+  'eligibility',
+  'item_status',
+  'tracking_number',
+  'credit_note_number',
+] as const;
