@@ -1,5 +1,6 @@
 import {
   checkoutSettingResponseSchema,
+  claimSettingResponseSchema,
   invoiceSettingResponseSchema,
   settingCodeParamsSchema,
   settingResponseSchema,
@@ -15,6 +16,7 @@ const anySettingResponseSchema = z.union([
   settingResponseSchema,
   checkoutSettingResponseSchema,
   invoiceSettingResponseSchema,
+  claimSettingResponseSchema,
 ]);
 /** The value is checked against its code's schema by the service. */
 const updateAnySettingRequestSchema = z.strictObject({ value: z.record(z.string(), z.unknown()) });

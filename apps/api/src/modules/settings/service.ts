@@ -1,5 +1,8 @@
 import {
   checkoutSettingsSchema,
+  claimSettingsSchema,
+  type ClaimSettingResponse,
+  type ClaimSettings,
   invoiceSettingsSchema,
   productSettingsSchema,
   type CheckoutSettingResponse,
@@ -21,9 +24,11 @@ const settingSchemas = {
   product_settings: productSettingsSchema,
   checkout_settings: checkoutSettingsSchema,
   invoice_settings: invoiceSettingsSchema,
+  claim_settings: claimSettingsSchema,
 } satisfies Record<string, z.ZodType>;
 type Code = keyof typeof settingSchemas;
-type AnySettingResponse = SettingResponse | CheckoutSettingResponse | InvoiceSettingResponse;
+type AnySettingResponse =
+  SettingResponse | CheckoutSettingResponse | InvoiceSettingResponse | ClaimSettingResponse;
 
 const isCode = (code: string): code is Code => Object.hasOwn(settingSchemas, code);
 /** Bumped by every update, so this process's cached readers see the change at once. */
@@ -98,4 +103,9 @@ export function checkoutSettingsReader(db: Db, ttlMs = 5_000): () => Promise<Che
 /** The shop's legal details printed on invoices. */
 export function invoiceSettingsReader(db: Db, ttlMs = 5_000): () => Promise<InvoiceSettings> {
   return cachedReader(db, 'invoice_settings', ttlMs);
+}
+
+/** The return window of claims. */
+export function claimSettingsReader(db: Db, ttlMs = 5_000): () => Promise<ClaimSettings> {
+  return cachedReader(db, 'claim_settings', ttlMs);
 }
