@@ -18,7 +18,8 @@ import { conflict, notFound } from '../../platform/errors';
 import { formatEuros, percentOfCents, toCents } from '../../platform/money';
 import { notifyCompany } from '../notifications/service';
 import { issueCreditNote } from './credit-notes';
-import { findClaims, validationFailed } from './service';
+import { validationFailed } from './problems';
+import { findClaims } from './service';
 import { describeClaim, describeClaims, findClaim } from './view';
 
 type ClaimRow = typeof claims.$inferSelect;

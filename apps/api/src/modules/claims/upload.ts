@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../platform/auth/guard';
 import { RequestValidationError } from '../../platform/validation';
 import { CsvFileError, decodeCsvText, parseClaimCsv, type ParsedCsv } from './csv';
-import { validationFailed } from './service';
+import { validationFailed } from './problems';
 
 export interface ClaimUpload {
   fields: Record<string, string>;
