@@ -63,7 +63,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         schema: {
           ...itemAction.schema,
           summary: 'Approve an item: pending → processing (the claim becomes approved)',
-          body: approveClaimItemRequestSchema,
+          body: approveClaimItemRequestSchema.nullish(),
           response: { 200: claimSchema },
         },
       },
@@ -78,7 +78,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         schema: {
           ...itemAction.schema,
           summary: 'Reject an item: pending → failed',
-          body: rejectClaimItemRequestSchema,
+          body: rejectClaimItemRequestSchema.nullish(),
           response: { 200: claimSchema },
         },
       },
@@ -93,7 +93,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         schema: {
           ...itemAction.schema,
           summary: 'Record the goods received for an approved item',
-          body: receiveClaimItemRequestSchema,
+          body: receiveClaimItemRequestSchema.nullish(),
           response: { 200: claimSchema },
         },
       },

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   creditNoteCounters,
@@ -269,6 +269,56 @@ describe('staff actions', () => {
     });
     const late = await call('POST', itemUrl(claim, 0, 'approve'), admin, {});
     expect(late.json()).toMatchObject({ type: 'CONFLICT', message: 'This claim is closed' });
+  });
+
+  it('approves and rejects without a body', async () => {
+    const claim = await fileClaim([
+      { sku: panel, quantity: 1 },
+      { sku: battery, quantity: 1 },
+    ]);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: itemUrl(claim, 0, 'approve'),
+      headers: bearer(admin),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().items[0]).toMatchObject({ item_status: 'processing', action: 'refund' });
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: itemUrl(claim, 1, 'reject'),
+      headers: bearer(admin),
+    });
+    expect(rejected.json().items[1]).toMatchObject({ item_status: 'failed' });
+  });
+
+  it('takes the return window from the claim_settings staff edit', async () => {
+    const setting = await call('GET', '/api/settings/code/claim_settings', owner);
+    expect(setting.json()).toMatchObject({
+      code: 'claim_settings',
+      value: { return_window_days: 30 },
+    });
+    const lookup = () => call('GET', `/api/claims/order/${order.orderNumber}?kind=return`, owner);
+    expect((await lookup()).json().lines[0].eligibility).not.toBe('expired_return');
+    const put = (days: number, token = admin) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/code/claim_settings',
+        payload: { value: { return_window_days: days } },
+        headers: bearer(token),
+      });
+    expect((await put(0)).statusCode).toBe(400);
+    expect((await put(5, owner)).statusCode).toBe(403);
+    expect((await put(0.5)).statusCode).toBe(400);
+    // The order was delivered a day ago: a 1-day window still holds, then none is left.
+    expect((await put(1)).statusCode).toBe(200);
+    const lines = (await lookup()).json().lines;
+    expect(lines.every((line: { return_until: string }) => line.return_until)).toBe(true);
+    await t.db.execute(
+      sql`update order_events set created_at = now() - interval '3 days' where order_id = ${order.id} and status = 'completed'`,
+    );
+    expect((await lookup()).json().lines[0].eligibility).toBe('expired_return');
+    expect((await put(30)).statusCode).toBe(200);
+    expect((await lookup()).json().lines[0].eligibility).not.toBe('expired_return');
   });
 
   it('is for staff only; unknown ids are 404; bad bodies 400', async () => {
