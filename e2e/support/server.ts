@@ -53,7 +53,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const deadline = Date.now() + 60_000;
+  // Seeding the demo data takes longer when the machine is busy (CI runners, parallel builds).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
     try {
@@ -62,7 +63,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('portal did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('portal did not start within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

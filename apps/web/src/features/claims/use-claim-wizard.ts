@@ -39,6 +39,16 @@ const translateAll = (errors: Record<string, Record<string, string>>, t: (k: str
     ]),
   ) as Messages;
 
+/** A field's message goes once the field changes. */
+function withoutFields<T extends object>(
+  errors: Partial<Record<string, string>> | undefined,
+  change: T,
+): Partial<Record<string, string>> {
+  const rest = { ...errors };
+  for (const field of Object.keys(change)) delete rest[field];
+  return rest;
+}
+
 let boxCounter = 0;
 const newBox = (): BoxDraft => ({
   key: `box-${++boxCounter}`,
@@ -221,14 +231,17 @@ export function useClaimWizard(kind: ClaimKind) {
     preview,
     items: {
       drafts,
-      onDraft: (sku: string, change: Partial<LineDraft>) =>
+      onDraft: (sku: string, change: Partial<LineDraft>) => {
         setDrafts((current) => ({
           ...current,
           [sku]: {
             ...(current[sku] ?? { selected: false, quantity: 1, reason: '', demand_action: '' }),
             ...change,
           },
-        })),
+        }));
+        // A corrected field loses its message; the others keep theirs until the next check.
+        setLineErrors((current) => ({ ...current, [sku]: withoutFields(current[sku], change) }));
+      },
       errors: lineErrors,
       message: itemsMessage,
       comment,
@@ -240,11 +253,16 @@ export function useClaimWizard(kind: ClaimKind) {
     },
     boxes: {
       boxes,
-      onAdd: () => setBoxes((current) => [...current, newBox()]),
-      onChange: (key: string, change: Partial<BoxDraft>) =>
+      onAdd: () => {
+        setBoxes((current) => [...current, newBox()]);
+        if (!boxes.length) setBoxesMessage(null);
+      },
+      onChange: (key: string, change: Partial<BoxDraft>) => {
         setBoxes((current) =>
           current.map((box) => (box.key === key ? { ...box, ...change } : box)),
-        ),
+        );
+        setBoxErrors((current) => ({ ...current, [key]: withoutFields(current[key], change) }));
+      },
       onRemove: (key: string) => setBoxes((current) => current.filter((box) => box.key !== key)),
       errors: boxErrors,
       message: boxesMessage,

@@ -79,8 +79,8 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
                 w={{ base: '100%', sm: 150 }}
               />
               <ActionIcon
-                variant="light"
-                color="red.9"
+                variant="default"
+                c="red.9"
                 size="lg"
                 mt={{ base: 0, sm: 26 }}
                 aria-label={t('claims.boxes.remove', { number: String(index + 1) })}

@@ -32,7 +32,13 @@ export function ReviewStep({ request, preview, titles, boxes, comment, error }: 
             <Text size="sm" mb="xs">
               {t('claims.orderNumber')}: <strong>{request.order_number}</strong>
             </Text>
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer
+              minWidth={480}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={t('claims.items')}
+            >
               <Table verticalSpacing="xs" data-review-items>
                 <Table.Thead>
                   <Table.Tr>

@@ -138,7 +138,7 @@ export function ClaimDetailPage() {
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
         <Table.ScrollContainer
-          minWidth={1100}
+          minWidth={1240}
           type="native"
           tabIndex={0}
           role="region"
@@ -147,7 +147,7 @@ export function ClaimDetailPage() {
           <Table verticalSpacing="sm" data-claim-items>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('claims.product')}</Table.Th>
+                <Table.Th miw={200}>{t('claims.product')}</Table.Th>
                 <Table.Th>{t('claims.orderNumber')}</Table.Th>
                 <Table.Th ta="right">{t('claims.quantityReturn')}</Table.Th>
                 <Table.Th>{t('claims.reason')}</Table.Th>

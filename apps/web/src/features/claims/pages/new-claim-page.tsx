@@ -118,7 +118,7 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
               {fromFile && <UploadProgressBar progress={wizard.progress} />}
             </>
           )}
-          <Group justify="space-between" mt="sm">
+          <Group justify="space-between" mt="sm" wrap="nowrap">
             {step > 0 ? (
               <Button
                 variant="default"
