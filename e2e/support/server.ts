@@ -54,7 +54,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     },
   );
   // A busy machine (shared cores) may need longer: PORTAL_START_TIMEOUT_MS raises the limit.
-  const startTimeoutMs = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60_000);
+  const startTimeoutMs = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 180_000);
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);

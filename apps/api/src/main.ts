@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoClaims } from './db/seed/demo-claims';
 import { startVatRecheckJob } from './modules/companies/vat';
 import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
@@ -26,6 +27,7 @@ if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {
 if (config.seedDemo) {
   const catalog = await seedCatalog(database.db, { products: config.seedCatalogProducts });
   if (catalog.products) app.log.info(catalog, 'demo catalog seeded');
+  if (await seedDemoClaims(database.db)) app.log.info('demo orders and claim seeded');
 }
 const mailWorker = startMailWorker(database.db, config, app.log);
 const vatRecheck = startVatRecheckJob(

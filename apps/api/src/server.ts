@@ -39,7 +39,13 @@ import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/companies/routes';
-import { checkoutSettingsReader, productSettingsReader } from './modules/settings/service';
+import {
+  checkoutSettingsReader,
+  claimSettingsReader,
+  productSettingsReader,
+} from './modules/settings/service';
+import { adminClaimRoutes } from './modules/claims/admin-routes';
+import { claimRoutes } from './modules/claims/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -195,6 +201,13 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
       await api.register(invoiceRoutes(orderDeps), { prefix: '/invoices' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(paymentRoutes(orderDeps), { prefix: '/payments' });
+      const claimSettings = claimSettingsReader(db);
+      const claimDeps = {
+        db,
+        returnWindowDays: async () => (await claimSettings()).return_window_days,
+      };
+      await api.register(claimRoutes(claimDeps), { prefix: '/claims' });
+      await api.register(adminClaimRoutes(claimDeps), { prefix: '/admin/claims' });
     },
     { prefix: '/api' },
   );

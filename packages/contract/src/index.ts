@@ -13,6 +13,7 @@ export * from './checkout';
 export * from './orders';
 export * from './order-history';
 export * from './invoices';
+export * from './claims';
 export * from './notifications';
 export * from './dashboard';
 export * from './spec-keys';

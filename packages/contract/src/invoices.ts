@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSnapshotSchema } from './addresses';
+import { creditNoteSummarySchema } from './claims';
 import { VAT_MODES } from './checkout';
 import { COUNTRIES, PAYMENT_METHODS } from './constants';
 
@@ -59,6 +60,8 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   shipping_address: addressSnapshotSchema,
   billing_address: addressSnapshotSchema,
   currency: z.literal('EUR'),
+  /** Credit notes issued against this invoice (refunds of claims), oldest first. */
+  credit_notes: z.array(creditNoteSummarySchema),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -24,6 +24,15 @@ export const PERMISSIONS = {
   'invoices.view': ['owner', 'purchaser', 'accountant'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
+  /** Returns and warranty lists and claim details (`/returns`, `/warranty`). */
+  'claims.view': ['owner', 'purchaser', 'accountant'],
+  /**
+   * File a return or warranty claim (form and CSV): those who buy. Accountants see claims and
+   * receive the credit notes, but sending goods back is a purchasing task.
+   */
+  'claims.file': ['owner', 'purchaser'],
+  /** Back-office: approve or reject items, receive goods, replace, refund, close claims. */
+  'claims.manage': ['admin'],
   'notifications.view': ['owner', 'purchaser', 'accountant'],
   /**
    * Who is notified of what (one notification per active member with the role): orders concern

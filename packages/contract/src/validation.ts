@@ -21,6 +21,25 @@ export const VALIDATION_KEYS = [
   'validation.current_password_required',
   'validation.invalid_date',
   'validation.date_in_future',
+  // Returns and warranty claims (SPEC section 5) and the CSV bulk claim file.
+  'validation.claim_source_required',
+  'validation.order_number_length',
+  'validation.file_required',
+  'validation.select_item',
+  'validation.reason_demand_required',
+  'validation.quantity_exceeds_limit',
+  'validation.shipping_box_required',
+  'validation.shipping_details_required',
+  'validation.fields_required',
+  'validation.item_not_eligible',
+  'validation.duplicate_item',
+  'validation.csv_only',
+  'validation.csv_too_large',
+  'validation.csv_too_many_rows',
+  'validation.csv_empty',
+  'validation.csv_missing_columns',
+  'validation.csv_malformed',
+  'validation.csv_no_valid_rows',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

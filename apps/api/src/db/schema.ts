@@ -602,3 +602,147 @@ export const invoices = pgTable(
     index('invoices_company_idx').on(t.companyId, t.issuedAt),
   ],
 );
+
+/** Claim numbers (RET-000001, WAR-000002): one sequence for both kinds, decided by the database. */
+export const claimNumberSeq = pgSequence('claim_number_seq', { startWith: 1, minValue: 1 });
+
+/** A return or warranty claim of a company (issue 7): draft → approved → closed. */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    claimNumber: text('claim_number').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind').notNull(),
+    requestStatus: text('request_status').notNull().default('draft'),
+    /** form or csv */
+    source: text('source').notNull(),
+    comment: text('comment'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('claims_number_unique').on(t.claimNumber),
+    index('claims_company_kind_idx').on(t.companyId, t.kind, t.createdAt),
+    index('claims_status_idx').on(t.requestStatus, t.createdAt),
+  ],
+);
+
+/** One claimed product of an order, with its eligibility as decided when filed and its handling. */
+export const claimItems = pgTable(
+  'claim_items',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderNumber: text('order_number').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    /** Quantity return: what the customer claims. */
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    demandAction: text('demand_action').notNull(),
+    /** What staff decided to do (null while pending). */
+    action: text('action'),
+    comment: text('comment'),
+    eligibility: text('eligibility').notNull(),
+    itemStatus: text('item_status').notNull().default('pending'),
+    decision: text('decision'),
+    staffComment: text('staff_comment'),
+    dateOfDelivery: timestamp('date_of_delivery', { withTimezone: true }),
+    receivedQuantity: integer('received_quantity'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    replacementQuantity: integer('replacement_quantity'),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    issueDate: timestamp('issue_date', { withTimezone: true }),
+    refundedCents: integer('refunded_cents'),
+    refundedShippingCents: integer('refunded_shipping_cents'),
+    creditNoteId: uuid('credit_note_id'),
+    creditNoteNumber: text('credit_note_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('claim_items_claim_idx').on(t.claimId, t.position),
+    index('claim_items_order_product_idx').on(t.orderId, t.productId),
+  ],
+);
+
+/** Shipping boxes of a claim: tracking code, carrier and number of boxes. */
+export const claimBoxes = pgTable(
+  'claim_boxes',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    carrier: text('carrier').notNull(),
+    trackingCode: text('tracking_code').notNull(),
+    numberOfBoxes: integer('number_of_boxes').notNull(),
+  },
+  (t) => [index('claim_boxes_claim_idx').on(t.claimId, t.position)],
+);
+
+/** The last credit note number given out per year: locked while the next is taken (gapless). */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A credit note against an invoice (a claim item's refund): written once, never updated. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    claimItemId: uuid('claim_item_id')
+      .notNull()
+      .references(() => claimItems.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Goods and shipping refunded, VAT included; tax is the VAT part of the total. */
+    amountCents: integer('amount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    lines: jsonb('lines').$type<InvoiceLineColumn[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_unique').on(t.creditNoteNumber),
+    uniqueIndex('credit_notes_year_sequence_unique').on(t.year, t.sequence),
+    uniqueIndex('credit_notes_claim_item_unique').on(t.claimItemId),
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
+    index('credit_notes_company_idx').on(t.companyId, t.issuedAt),
+  ],
+);

@@ -23,6 +23,8 @@ const optionalShell = () =>
 const crumbs = (...items: Crumb[]) => ({ crumbs: items });
 const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
 const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
+const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
+const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -175,6 +177,64 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/invoices/pages/invoice-details-page').then((m) => ({
               Component: m.InvoiceDetailsPage,
+            })),
+        },
+        {
+          path: 'returns',
+          loader: requirePermission('claims.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.returns' }),
+          lazy: () =>
+            import('../features/claims/pages/claims-page').then((m) => ({
+              Component: m.ReturnsPage,
+            })),
+        },
+        {
+          path: 'returns/new',
+          loader: requirePermission('claims.file'),
+          handle: crumbs(dashboardCrumb, returnsCrumb, { labelKey: 'breadcrumbs.newReturn' }),
+          lazy: () =>
+            import('../features/claims/pages/new-claim-page').then((m) => ({
+              Component: m.NewReturnPage,
+            })),
+        },
+        {
+          path: 'returns/:id',
+          loader: requirePermission('claims.view'),
+          handle: crumbs(dashboardCrumb, returnsCrumb, { labelKey: 'breadcrumbs.returnDetails' }),
+          lazy: () =>
+            import('../features/claims/pages/claim-detail-page').then((m) => ({
+              Component: m.ClaimDetailPage,
+            })),
+        },
+        {
+          path: 'warranty',
+          loader: requirePermission('claims.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.warranty' }),
+          lazy: () =>
+            import('../features/claims/pages/claims-page').then((m) => ({
+              Component: m.WarrantyPage,
+            })),
+        },
+        {
+          path: 'warranty/new',
+          loader: requirePermission('claims.file'),
+          handle: crumbs(dashboardCrumb, warrantyCrumb, {
+            labelKey: 'breadcrumbs.newWarrantyClaim',
+          }),
+          lazy: () =>
+            import('../features/claims/pages/new-claim-page').then((m) => ({
+              Component: m.NewWarrantyClaimPage,
+            })),
+        },
+        {
+          path: 'warranty/:id',
+          loader: requirePermission('claims.view'),
+          handle: crumbs(dashboardCrumb, warrantyCrumb, {
+            labelKey: 'breadcrumbs.warrantyClaimDetails',
+          }),
+          lazy: () =>
+            import('../features/claims/pages/claim-detail-page').then((m) => ({
+              Component: m.ClaimDetailPage,
             })),
         },
         {

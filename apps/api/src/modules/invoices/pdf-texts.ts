@@ -196,3 +196,40 @@ export function paymentMethodLabel(method: PaymentMethod, texts: InvoicePdfTexts
   };
   return brands[method];
 }
+
+/** The words that make an invoice PDF a credit note, per language. */
+export const CREDIT_NOTE_PDF_TEXTS: Record<
+  Locale,
+  { title: string; number: string; credits: string }
+> = {
+  en: {
+    title: 'Credit note',
+    number: 'Credit note number',
+    credits: 'Credit note for invoice {invoice_number}',
+  },
+  fr: {
+    title: 'Avoir',
+    number: "Numéro d'avoir",
+    credits: 'Avoir sur la facture {invoice_number}',
+  },
+  es: {
+    title: 'Nota de crédito',
+    number: 'Número de nota de crédito',
+    credits: 'Nota de crédito de la factura {invoice_number}',
+  },
+  de: {
+    title: 'Gutschrift',
+    number: 'Gutschriftnummer',
+    credits: 'Gutschrift zur Rechnung {invoice_number}',
+  },
+  nl: {
+    title: 'Creditnota',
+    number: 'Creditnotanummer',
+    credits: 'Creditnota bij factuur {invoice_number}',
+  },
+  it: {
+    title: 'Nota di credito',
+    number: 'Numero nota di credito',
+    credits: 'Nota di credito della fattura {invoice_number}',
+  },
+};

@@ -1,7 +1,7 @@
 import type { AddressSnapshot, Invoice, InvoiceSettings, Locale } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { formatEuros, toCents } from '../../platform/money';
-import { INVOICE_PDF_TEXTS, paymentMethodLabel } from './pdf-texts';
+import { CREDIT_NOTE_PDF_TEXTS, INVOICE_PDF_TEXTS, paymentMethodLabel } from './pdf-texts';
 
 const fill = (text: string, vars: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
@@ -24,8 +24,17 @@ export function renderInvoicePdf(
   invoice: Invoice,
   shop: InvoiceSettings,
   locale: Locale,
+  options: { creditNoteOf?: string } = {},
 ): Promise<Buffer> {
-  const texts = INVOICE_PDF_TEXTS[locale];
+  const base = INVOICE_PDF_TEXTS[locale];
+  // A credit note is printed like an invoice, with its own title and number label.
+  const texts = options.creditNoteOf
+    ? {
+        ...base,
+        title: CREDIT_NOTE_PDF_TEXTS[locale].title,
+        invoice_number: CREDIT_NOTE_PDF_TEXTS[locale].number,
+      }
+    : base;
   const money = (euros: number) => formatEuros(toCents(euros), locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(invoice.issued_at),
@@ -148,7 +157,20 @@ export function renderInvoicePdf(
     doc.text(texts.reverse_charge, left, y, { width });
     y += 15;
   }
-  if (invoice.vat_mention) doc.text(invoice.vat_mention, left, y, { width });
+  if (invoice.vat_mention) {
+    doc.text(invoice.vat_mention, left, y, { width });
+    y += 15;
+  }
+  if (options.creditNoteOf) {
+    doc.text(
+      fill(CREDIT_NOTE_PDF_TEXTS[locale].credits, { invoice_number: options.creditNoteOf }),
+      left,
+      y,
+      {
+        width,
+      },
+    );
+  }
   doc.end();
   return done;
 }

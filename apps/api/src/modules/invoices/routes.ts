@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import type { OrdersDeps } from '../orders/place-order';
 import { invoiceSettingsReader } from '../settings/service';
+import { creditNoteDocument } from '../claims/credit-notes';
 import { renderInvoicePdf } from './pdf';
 import { getInvoice, listInvoices } from './service';
 
@@ -32,6 +33,38 @@ export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listInvoices(deps.db, contextOf(request), request.query),
+    );
+
+    app.get(
+      '/credit-notes/:id/pdf',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          summary: 'A credit note (refund of a claim) as PDF',
+          params: invoiceDocumentParamsSchema,
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const { document, invoiceNumber } = await creditNoteDocument(
+          deps.db,
+          ctx,
+          request.params.id,
+        );
+        const pdf = await renderInvoicePdf(document, await shopDetails(), ctx.locale, {
+          creditNoteOf: invoiceNumber,
+        });
+        return reply
+          .type('application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="credit-note-${document.invoice_number}.pdf"`,
+          )
+          .send(pdf);
+      },
     );
 
     app.get(

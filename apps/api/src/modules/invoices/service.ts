@@ -15,6 +15,7 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses/service';
+import { creditNotesOfInvoice } from '../claims/credit-notes';
 import { notifyCompany } from '../notifications/service';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -193,5 +194,6 @@ export async function getInvoice(
     shipping_address: invoice.shippingAddress as AddressSnapshot,
     billing_address: invoice.billingAddress as AddressSnapshot,
     currency: 'EUR',
+    credit_notes: await creditNotesOfInvoice(db, invoice.id),
   };
 }

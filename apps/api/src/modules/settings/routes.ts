@@ -1,6 +1,7 @@
 import {
   checkoutSettingResponseSchema,
   dashboardSliderSettingResponseSchema,
+  claimSettingResponseSchema,
   invoiceSettingResponseSchema,
   settingCodeParamsSchema,
   settingResponseSchema,
@@ -17,6 +18,7 @@ const anySettingResponseSchema = z.union([
   checkoutSettingResponseSchema,
   invoiceSettingResponseSchema,
   dashboardSliderSettingResponseSchema,
+  claimSettingResponseSchema,
 ]);
 /** The value is checked against its code's schema by the service. */
 const updateAnySettingRequestSchema = z.strictObject({ value: z.record(z.string(), z.unknown()) });

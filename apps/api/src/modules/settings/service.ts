@@ -2,6 +2,9 @@ import {
   checkoutSettingsSchema,
   dashboardSliderSchema,
   type DashboardSliderSettingResponse,
+  claimSettingsSchema,
+  type ClaimSettingResponse,
+  type ClaimSettings,
   invoiceSettingsSchema,
   productSettingsSchema,
   type CheckoutSettingResponse,
@@ -25,13 +28,15 @@ const settingSchemas = {
   checkout_settings: checkoutSettingsSchema,
   invoice_settings: invoiceSettingsSchema,
   dashboard_slider: dashboardSliderSchema,
+  claim_settings: claimSettingsSchema,
 } satisfies Record<string, z.ZodType>;
 type Code = keyof typeof settingSchemas;
 type AnySettingResponse =
   | SettingResponse
   | CheckoutSettingResponse
   | InvoiceSettingResponse
-  | DashboardSliderSettingResponse;
+  | DashboardSliderSettingResponse
+  | ClaimSettingResponse;
 
 /**
  * Defaults of settings added after the first migrations: written on first read, so no migration
@@ -119,4 +124,9 @@ export function checkoutSettingsReader(db: Db, ttlMs = 5_000): () => Promise<Che
 /** The shop's legal details printed on invoices. */
 export function invoiceSettingsReader(db: Db, ttlMs = 5_000): () => Promise<InvoiceSettings> {
   return cachedReader(db, 'invoice_settings', ttlMs);
+}
+
+/** The return window of claims. */
+export function claimSettingsReader(db: Db, ttlMs = 5_000): () => Promise<ClaimSettings> {
+  return cachedReader(db, 'claim_settings', ttlMs);
 }

@@ -18,6 +18,12 @@ export function useSidebar() {
   const isMobile = isMobileWidth || MOBILE_AGENT.test(navigator.userAgent);
 
   const [opened, setOpened] = useState(() => !window.matchMedia(SMALL_QUERY).matches);
+  // Crossing the 600 px line (a window resized, a phone turned) applies the default again.
+  const [wasSmall, setWasSmall] = useState(isSmall);
+  if (wasSmall !== isSmall) {
+    setWasSmall(isSmall);
+    setOpened(!isSmall);
+  }
   const toggle = useCallback(() => setOpened((value) => !value), []);
   const close = useCallback(() => setOpened(false), []);
   const onLinkClick = useCallback(() => {

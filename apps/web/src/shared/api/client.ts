@@ -143,3 +143,60 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   throw new ApiError(response.status, errorBody, i18n.t('errors.generic'));
 }
+
+/** How far an upload is: the bytes sent, then the server's check (`checking`). */
+export type UploadProgress = { phase: 'sending'; percent: number } | { phase: 'checking' };
+
+/**
+ * A multipart upload (a CSV file) with real progress: `fetch` cannot report bytes sent, so this
+ * uses XMLHttpRequest. Same headers, timeout and error handling as `apiRequest`.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<T> {
+  const token = getToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.timeout = TIMINGS.requestTimeoutMs;
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLocale());
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) {
+        onProgress({ phase: 'sending', percent: Math.round((event.loaded / event.total) * 100) });
+      }
+    };
+    // Every byte is out: what remains is the server reading and checking the file.
+    xhr.upload.onload = () => onProgress({ phase: 'checking' });
+    const failNetwork = () => {
+      showServerFailure();
+      reject(new ApiError(0, null, i18n.t('errors.generic')));
+    };
+    xhr.onerror = failNetwork;
+    xhr.ontimeout = failNetwork;
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(payload as T);
+        return;
+      }
+      const errorBody = readErrorBody(payload);
+      if (errorBody?.type === 'AUTH_ERROR' && errorBody.code === 401 && token) {
+        onUnauthorized();
+      } else if (xhr.status >= 500) {
+        showServerFailure();
+      }
+      reject(new ApiError(xhr.status, errorBody, i18n.t('errors.generic')));
+    };
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,161 @@
+import type {
+  AddressSnapshot,
+  CreditNoteSummary,
+  Invoice,
+  PaymentMethod,
+  VatMode,
+} from '@portal/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { creditNoteCounters, creditNotes, invoices, orders } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { notFound } from '../../platform/errors';
+import { fromCents } from '../../platform/money';
+import { companyOf } from '../addresses/service';
+import { creditNoteSummaryOf } from './view';
+
+/** `CN-2026-000042`: the year, then the year's sequence (gapless, from 1), like invoices. */
+const creditNoteNumberOf = (year: number, sequence: number) =>
+  `CN-${year}-${String(sequence).padStart(6, '0')}`;
+
+/** The net part of a VAT-inclusive amount (cents), rounded half up. */
+const netOf = (gross: number, basisPoints: number) =>
+  Math.round((gross * 10_000) / (10_000 + basisPoints));
+
+export interface CreditNoteInput {
+  invoiceId: string;
+  orderId: string;
+  companyId: string;
+  claimId: string;
+  claimItemId: string;
+  vatRateBp: number;
+  sku: string;
+  title: string;
+  quantity: number;
+  /** VAT included. */
+  amountCents: number;
+  shippingCents: number;
+}
+
+/**
+ * Issues a credit note in the caller's transaction. The year's counter row stays locked until
+ * that transaction ends, so numbers follow each other without gaps (a rolled-back refund gives
+ * its number back). The note is never updated afterwards (a database trigger refuses it).
+ */
+export async function issueCreditNote(tx: Executor, input: CreditNoteInput) {
+  const issuedAt = new Date();
+  const year = issuedAt.getUTCFullYear();
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.year,
+      set: { lastNumber: sql`${creditNoteCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: creditNoteCounters.lastNumber });
+  if (!counter) throw new Error('issueCreditNote: no counter');
+  const total = input.amountCents + input.shippingCents;
+  const goodsNet = netOf(input.amountCents, input.vatRateBp);
+  const shippingNet = netOf(input.shippingCents, input.vatRateBp);
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      creditNoteNumber: creditNoteNumberOf(year, counter.lastNumber),
+      year,
+      sequence: counter.lastNumber,
+      invoiceId: input.invoiceId,
+      orderId: input.orderId,
+      companyId: input.companyId,
+      claimId: input.claimId,
+      claimItemId: input.claimItemId,
+      issuedAt,
+      amountCents: input.amountCents,
+      shippingCents: input.shippingCents,
+      taxCents: total - goodsNet - shippingNet,
+      totalCents: total,
+      vatRateBp: input.vatRateBp,
+      lines: [
+        {
+          sku: input.sku,
+          title: input.title,
+          quantity: input.quantity,
+          unitPriceCents: Math.round(goodsNet / input.quantity),
+          subtotalCents: goodsNet,
+        },
+      ],
+    })
+    .returning();
+  if (!note) throw new Error('issueCreditNote: not inserted');
+  return note;
+}
+
+/** Credit notes issued against an invoice, oldest first (the invoice detail lists them). */
+export async function creditNotesOfInvoice(
+  db: Executor,
+  invoiceId: string,
+): Promise<CreditNoteSummary[]> {
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.sequence));
+  return rows.map(creditNoteSummaryOf);
+}
+
+/**
+ * A credit note of the caller's company as a document the invoice PDF renders: the invoice's
+ * parties and payment, the credited line and shipping, net and VAT. 404 for another company's.
+ */
+export async function creditNoteDocument(
+  db: Executor,
+  ctx: RequestContext,
+  creditNoteId: string,
+): Promise<{ document: Invoice; invoiceNumber: string }> {
+  const [row] = await db
+    .select({ note: creditNotes, invoice: invoices, orderNumber: orders.orderNumber })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+    .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.companyId, companyOf(ctx))));
+  if (!row) throw notFound('errors.credit_note_not_found');
+  const { note, invoice } = row;
+  const shippingNet = netOf(note.shippingCents, note.vatRateBp);
+  const goodsNet = note.totalCents - note.taxCents - shippingNet;
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    document: {
+      _id: note.id,
+      invoice_number: note.creditNoteNumber,
+      issued_at: note.issuedAt.toISOString(),
+      bill_to_name: invoice.billToName,
+      order: { _id: note.orderId, order_number: row.orderNumber },
+      payment_method: invoice.paymentMethod as PaymentMethod,
+      amount: fromCents(note.totalCents),
+      subtotal: fromCents(goodsNet),
+      shipping_amount: fromCents(shippingNet),
+      shipping_method: invoice.shippingMethod,
+      tax_amount: fromCents(note.taxCents),
+      vat_rate: note.vatRateBp / 100,
+      vat_mode: invoice.vatMode as VatMode,
+      vat_mention: invoice.vatMention,
+      vat_lines: [
+        {
+          rate: note.vatRateBp / 100,
+          base: fromCents(goodsNet + shippingNet),
+          amount: fromCents(note.taxCents),
+        },
+      ],
+      lines: note.lines.map((line) => ({
+        sku: line.sku,
+        title: line.title,
+        quantity: line.quantity,
+        price: fromCents(line.unitPriceCents),
+        subtotal: fromCents(line.subtotalCents),
+      })),
+      shipping_address: invoice.shippingAddress as AddressSnapshot,
+      billing_address: invoice.billingAddress as AddressSnapshot,
+      currency: 'EUR',
+      credit_notes: [],
+    },
+  };
+}

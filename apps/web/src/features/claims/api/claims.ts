@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Claim,
+  ClaimKind,
+  ClaimListResponse,
+  ClaimOrderResponse,
+  ClaimRequestStatus,
+  CreateClaimRequest,
+} from '@portal/contract';
+import { apiRequest } from '../../../shared/api/client';
+
+export const claimsKey = ['claims'] as const;
+
+export interface ClaimFilters {
+  page: number;
+  search: string;
+  status: ClaimRequestStatus | '';
+}
+
+/** `GET /claims`: one page of the company's returns or warranty claims. */
+export function useClaimList(kind: ClaimKind, filters: ClaimFilters) {
+  const query = new URLSearchParams({ kind, page: String(filters.page) });
+  if (filters.search) query.set('search', filters.search);
+  if (filters.status) query.set('status', filters.status);
+  return useQuery({
+    queryKey: [...claimsKey, 'list', query.toString()],
+    queryFn: ({ signal }) =>
+      apiRequest<ClaimListResponse>(`/claims?${query.toString()}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useClaim(id: string) {
+  return useQuery({
+    queryKey: [...claimsKey, id],
+    queryFn: ({ signal }) => apiRequest<Claim>(`/claims/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The order's lines with what may still be claimed and each line's eligibility. */
+export function fetchClaimOrder(kind: ClaimKind, orderNumber: string): Promise<ClaimOrderResponse> {
+  return apiRequest<ClaimOrderResponse>(
+    `/claims/order/${encodeURIComponent(orderNumber)}?kind=${kind}`,
+  );
+}
+
+/** `POST /claims`: files a claim from the form. */
+export function useCreateClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateClaimRequest) =>
+      apiRequest<Claim>('/claims', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: claimsKey }),
+  });
+}
+
+/** Saves a file the API answers (the CSV template, a claim's CSV) under the given name. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const file = await apiRequest<Blob>(path, { binary: true });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
