@@ -411,7 +411,20 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.orderNumber),
-    index('orders_company_idx').on(t.companyId, t.createdAt),
+    // The order history's pages (newest first, id breaks ties), its status filter and its
+    // order number prefix search (text_pattern_ops: LIKE 'prefix%' whatever the collation).
+    index('orders_company_created_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_company_status_created_idx').on(
+      t.companyId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_company_number_idx').on(t.companyId, t.orderNumber.op('text_pattern_ops')),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
   ],
@@ -545,7 +558,12 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.happenedAt),
+    // A user's pages newest first (id breaks ties) and their total, from the index alone.
+    index('notifications_user_happened_idx').on(
+      t.userId,
+      t.happenedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_unseen_idx')
       .on(t.userId)
       .where(sql`${t.seenAt} is null`),
@@ -599,6 +617,13 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('invoices_order_unique').on(t.orderId),
-    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+    // The company's pages newest first, with the id: the page is read from the index alone.
+    index('invoices_company_issued_idx').on(
+      t.companyId,
+      t.issuedAt.desc().nullsFirst(),
+      t.sequence.desc().nullsFirst(),
+      t.id,
+    ),
   ],
 );
+

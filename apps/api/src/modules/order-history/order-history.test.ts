@@ -86,6 +86,18 @@ describe('GET /api/orders', () => {
     expect((await get('/api/orders?search=%25', owner)).json().total).toBe(0);
   });
 
+  it('answers every page as the same slice of the newest-first list, filtered or not', async () => {
+    for (const filter of ['', '&status=pending', `&search=${placed[0]!.orderNumber.slice(0, 6)}`]) {
+      const all = (await get(`/api/orders?limit=50${filter}`, owner)).json();
+      expect(all.total).toBeGreaterThan(0);
+      for (let page = 1; page <= all.total + 1; page++) {
+        const one = (await get(`/api/orders?limit=1&page=${page}${filter}`, owner)).json();
+        expect(one).toMatchObject({ total: all.total, page, totalPage: all.total });
+        expect(one.items).toEqual(all.items.slice(page - 1, page));
+      }
+    }
+  });
+
   it('shows another company nothing of ours', async () => {
     const response = await get('/api/orders', other);
     expect(response.statusCode).toBe(200);
