@@ -627,3 +627,27 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * Row counts the lists answer with (`total`, `totalPage`), kept by triggers on orders, invoices
+ * and notifications in the transaction that changes them (migration 0008): exact, and read in
+ * one index lookup instead of counting a company's 10,000 orders on every page.
+ */
+export const companyOrderCounts = pgTable(
+  'company_order_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status] })],
+);
+
+export const companyInvoiceCounts = pgTable('company_invoice_counts', {
+  companyId: uuid('company_id').primaryKey(),
+  invoices: integer('invoices').notNull(),
+});
+
+export const userNotificationCounts = pgTable('user_notification_counts', {
+  userId: uuid('user_id').primaryKey(),
+  notifications: integer('notifications').notNull(),
+});

@@ -10,7 +10,14 @@ import type {
 import { INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoiceCounters, invoices, orderLines, orders, users } from '../../db/schema';
+import {
+  companyInvoiceCounts,
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
@@ -145,8 +152,8 @@ export async function listInvoices(
   ];
   const where = and(...filters);
   // Without a search the page's ids come from invoices_company_issued_idx alone (a deep OFFSET
-  // skips index entries, not invoices and their orders) and the count needs no join: every
-  // invoice has its order (foreign key). A search also matches order numbers: joined first.
+  // skips index entries, not invoices and their orders) and the count is the company's kept
+  // count (company_invoice_counts). A search also matches order numbers: joined and counted.
   const pageIds = (
     pattern
       ? db
@@ -165,7 +172,11 @@ export async function listInvoices(
         .select({ total: sql<number>`count(*)::int` })
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
-    : db.select({ total: sql<number>`count(*)::int` }).from(invoices);
+        .where(where)
+    : db
+        .select({ total: companyInvoiceCounts.invoices })
+        .from(companyInvoiceCounts)
+        .where(eq(companyInvoiceCounts.companyId, companyOf(ctx)));
   const [rows, [count]] = await Promise.all([
     db
       .select({ invoice: summaryColumns, orderNumber: orders.orderNumber })
@@ -173,7 +184,7 @@ export async function listInvoices(
       .innerJoin(invoices, eq(invoices.id, pageIds.id))
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .orderBy(desc(invoices.issuedAt), desc(invoices.sequence)),
-    counted.where(where),
+    counted,
   ]);
   const total = count?.total ?? 0;
   return {

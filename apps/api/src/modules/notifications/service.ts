@@ -6,7 +6,12 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { notifications, users, type NotificationDetail } from '../../db/schema';
+import {
+  notifications,
+  userNotificationCounts,
+  users,
+  type NotificationDetail,
+} from '../../db/schema';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { mailOn } from './preferences';
 
@@ -69,8 +74,9 @@ export async function notifyCompany(
  * One page of the user's notifications, newest first, with the unseen count and the page
  * count. With `markSeen` the returned notifications are marked seen (in the same transaction,
  * so the unseen count answered already reflects it). Without it nothing is written: the page
- * and the two counts are read side by side, each from an index (notifications_user_happened_idx
- * for the page and the total, notifications_unseen_idx for the unseen).
+ * and the two counts are read side by side: the page from notifications_user_happened_idx, the
+ * total from user_notification_counts (kept by a trigger), the unseen from
+ * notifications_unseen_idx.
  */
 export async function listNotifications(
   db: Db,
@@ -101,9 +107,9 @@ export async function listNotifications(
   };
   const totalOf = (executor: Executor) =>
     executor
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(eq(notifications.userId, userId));
+      .select({ n: userNotificationCounts.notifications })
+      .from(userNotificationCounts)
+      .where(eq(userNotificationCounts.userId, userId));
   const unseenOf = (executor: Executor) =>
     executor
       .select({ n: sql<number>`count(*)::int` })

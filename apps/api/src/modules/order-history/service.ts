@@ -11,7 +11,15 @@ import type {
 import { ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoices, orderEvents, orderLines, orders, products, users } from '../../db/schema';
+import {
+  companyOrderCounts,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses/service';
@@ -70,10 +78,22 @@ export async function listOrders(
       .innerJoin(orders, eq(orders.id, pageIds.id))
       .innerJoin(users, eq(users.id, orders.userId))
       .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
+    // Without a search or dates the count is the company's kept count (per status: one or
+    // six rows of company_order_counts); otherwise the matching orders are counted.
+    query.search || query.date_from || query.date_to
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int` })
+          .from(companyOrderCounts)
+          .where(
+            and(
+              eq(companyOrderCounts.companyId, companyOf(ctx)),
+              query.status ? eq(companyOrderCounts.status, query.status) : undefined,
+            ),
+          ),
   ]);
   const total = count?.total ?? 0;
   return {
