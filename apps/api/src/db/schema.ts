@@ -411,7 +411,20 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.orderNumber),
-    index('orders_company_idx').on(t.companyId, t.createdAt),
+    // The order history's pages (newest first, id breaks ties), its status filter and its
+    // order number prefix search (text_pattern_ops: LIKE 'prefix%' whatever the collation).
+    index('orders_company_created_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_company_status_created_idx').on(
+      t.companyId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_company_number_idx').on(t.companyId, t.orderNumber.op('text_pattern_ops')),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
   ],
@@ -545,7 +558,12 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.happenedAt),
+    // A user's pages newest first (id breaks ties) and their total, from the index alone.
+    index('notifications_user_happened_idx').on(
+      t.userId,
+      t.happenedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_unseen_idx')
       .on(t.userId)
       .where(sql`${t.seenAt} is null`),
@@ -599,7 +617,13 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('invoices_order_unique').on(t.orderId),
-    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+    // The company's pages newest first, with the id: the page is read from the index alone.
+    index('invoices_company_issued_idx').on(
+      t.companyId,
+      t.issuedAt.desc().nullsFirst(),
+      t.sequence.desc().nullsFirst(),
+      t.id,
+    ),
   ],
 );
 
@@ -746,3 +770,28 @@ export const creditNotes = pgTable(
     index('credit_notes_company_idx').on(t.companyId, t.issuedAt),
   ],
 );
+
+/**
+ * Row counts the lists answer with (`total`, `totalPage`), kept by triggers on orders, invoices
+ * and notifications in the transaction that changes them (migration 0008): exact, and read in
+ * one index lookup instead of counting a company's 10,000 orders on every page.
+ */
+export const companyOrderCounts = pgTable(
+  'company_order_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status] })],
+);
+
+export const companyInvoiceCounts = pgTable('company_invoice_counts', {
+  companyId: uuid('company_id').primaryKey(),
+  invoices: integer('invoices').notNull(),
+});
+
+export const userNotificationCounts = pgTable('user_notification_counts', {
+  userId: uuid('user_id').primaryKey(),
+  notifications: integer('notifications').notNull(),
+});

@@ -28,7 +28,16 @@ export function percentToBasisPoints(percent: number): number {
 
 /** Cents as a euro amount written for `locale` (mails, pages: "€ 1.234,50", "€1,234.50"). */
 export function formatEuros(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
-    fromCents(cents),
-  );
+  return eurosFormat(locale).format(fromCents(cents));
+}
+
+/** Building an Intl formatter costs far more than using one: one per locale, kept. */
+const eurosFormats = new Map<string, Intl.NumberFormat>();
+function eurosFormat(locale: string): Intl.NumberFormat {
+  let format = eurosFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    eurosFormats.set(locale, format);
+  }
+  return format;
 }

@@ -120,6 +120,21 @@ describe('GET /api/invoices', () => {
     expect((await get('/api/invoices', other)).json()).toMatchObject({ items: [], total: 0 });
   });
 
+  it('answers every page as the same slice of the newest-first list, with the same count', async () => {
+    const all = (await get('/api/invoices?limit=50', owner)).json();
+    const rest = (await get('/api/invoices?limit=50&page=2', owner)).json();
+    const everything = [...all.items, ...rest.items];
+    expect(everything).toHaveLength(all.total);
+    expect(new Set(everything.map((i: { _id: string }) => i._id)).size).toBe(all.total);
+    for (const page of [1, 2, 26, 51, 52]) {
+      const one = (await get(`/api/invoices?limit=1&page=${page}`, owner)).json();
+      expect(one).toMatchObject({ total: all.total, page, totalPage: all.total });
+      expect(one.items).toEqual(everything.slice(page - 1, page));
+    }
+    const issued = everything.map((i: { issued_at: string }) => i.issued_at);
+    expect(issued).toEqual([...issued].sort().reverse());
+  });
+
   it('refuses no token (401), staff (403) and bad input (400 naming the field)', async () => {
     expect((await get('/api/invoices')).statusCode).toBe(401);
     expect((await get('/api/invoices', admin)).statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { LOCALES } from '@portal/contract';
 import type { AddressSnapshot, Invoice, InvoiceSettings, Locale } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import { formatEuros, toCents } from '../../platform/money';
@@ -14,6 +15,61 @@ function addressLines(address: AddressSnapshot, vatLabel: string): string[] {
     address.country,
     ...(address.vat_number ? [`${vatLabel}: ${address.vat_number}`] : []),
   ];
+}
+
+/** The issue date as written in each language (building a formatter per PDF costs more). */
+const dateFormats = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+  ]),
+) as Record<Locale, Intl.DateTimeFormat>;
+
+/** The standard fonts the invoice uses; Helvetica is the one a document starts with. */
+const FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
+const METRIC_KEYS = [
+  'name',
+  'font',
+  'ascender',
+  'descender',
+  'bbox',
+  'lineGap',
+  'xHeight',
+  'capHeight',
+] as const;
+type FontInternals = { _fontFamilies?: Record<string, object>; _fontCount?: number };
+/** Per standard font: its class and parsed metrics (read-only), from the first document. */
+const parsedFonts = new Map<string, { prototype: object; metrics: Record<string, unknown> }>();
+
+/**
+ * Opens the invoice's fonts in `doc` (ids F1, F2 as pdfkit would give them). pdfkit parses a
+ * standard font's metrics, kerning table included, for every document that opens it: a fifth
+ * of a PDF's time. The parsed metrics are read-only, so each new document gets its own font
+ * objects (id, PDF object) over the metrics parsed once. Should pdfkit's internals differ from
+ * what this expects, pdfkit opens the fonts itself.
+ */
+function openFonts(doc: PDFKit.PDFDocument) {
+  const internals = doc as unknown as FontInternals;
+  for (const name of FONTS) {
+    const parsed = parsedFonts.get(name);
+    if (parsed && internals._fontFamilies && typeof internals._fontCount === 'number') {
+      const font = Object.assign(Object.create(parsed.prototype) as object, parsed.metrics, {
+        document: doc,
+        id: `F${++internals._fontCount}`,
+      });
+      internals._fontFamilies[name] = font;
+      continue;
+    }
+    doc.font(name);
+    const opened = internals._fontFamilies?.[name] as Record<string, unknown> | undefined;
+    if (opened && METRIC_KEYS.every((key) => key in opened)) {
+      parsedFonts.set(name, {
+        prototype: Object.getPrototypeOf(opened) as object,
+        metrics: Object.fromEntries(METRIC_KEYS.map((key) => [key, opened[key]])),
+      });
+    }
+  }
+  doc.font(FONTS[0]);
 }
 
 /**
@@ -36,14 +92,15 @@ export function renderInvoicePdf(
       }
     : base;
   const money = (euros: number) => formatEuros(toCents(euros), locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(invoice.issued_at),
-  );
+  const date = dateFormats[locale].format(new Date(invoice.issued_at));
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     info: { Title: `${texts.title} ${invoice.invoice_number}`, Author: shop.legal_name },
+    // No default font: openFonts opens Helvetica first, as the default would have been.
+    font: null as unknown as string,
   });
+  openFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

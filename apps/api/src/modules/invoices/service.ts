@@ -10,7 +10,14 @@ import type {
 import { INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoiceCounters, invoices, orderLines, orders, users } from '../../db/schema';
+import {
+  companyInvoiceCounts,
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
@@ -100,7 +107,21 @@ export async function issueInvoice(tx: Executor, orderId: string): Promise<void>
   });
 }
 
-function summaryOf(row: InvoiceRow, orderNumber: string): InvoiceSummary {
+/** What a list line shows: not the lines and addresses of the invoice. */
+const summaryColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  issuedAt: invoices.issuedAt,
+  billToName: invoices.billToName,
+  orderId: invoices.orderId,
+  paymentMethod: invoices.paymentMethod,
+  totalCents: invoices.totalCents,
+};
+
+function summaryOf(
+  row: Pick<InvoiceRow, keyof typeof summaryColumns>,
+  orderNumber: string,
+): InvoiceSummary {
   return {
     _id: row.id,
     invoice_number: row.invoiceNumber,
@@ -131,20 +152,40 @@ export async function listInvoices(
       : undefined,
   ];
   const where = and(...filters);
+  // Without a search the page's ids come from invoices_company_issued_idx alone (a deep OFFSET
+  // skips index entries, not invoices and their orders) and the count is the company's kept
+  // count (company_invoice_counts). A search also matches order numbers: joined and counted.
+  const pageIds = (
+    pattern
+      ? db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+      : db.select({ id: invoices.id }).from(invoices)
+  )
+    .where(where)
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_ids');
+  const counted = pattern
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+    : db
+        .select({ total: companyInvoiceCounts.invoices })
+        .from(companyInvoiceCounts)
+        .where(eq(companyInvoiceCounts.companyId, companyOf(ctx)));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ invoice: invoices, orderNumber: orders.orderNumber })
-      .from(invoices)
+      .select({ invoice: summaryColumns, orderNumber: orders.orderNumber })
+      .from(pageIds)
+      .innerJoin(invoices, eq(invoices.id, pageIds.id))
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(where)
-      .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(where),
+      .orderBy(desc(invoices.issuedAt), desc(invoices.sequence)),
+    counted,
   ]);
   const total = count?.total ?? 0;
   return {

@@ -66,6 +66,20 @@ describe('GET /api/users/notifications', () => {
     expect((await list('', owner)).json().unseen).toBe(13);
   });
 
+  it('answers every page as the same slice of the newest-first list', async () => {
+    const all = (await list('?page=1&limit=50', purchaser)).json();
+    expect(all.notifications.length).toBeGreaterThan(0);
+    for (let page = 1; page <= all.notifications.length + 1; page++) {
+      const one = (await list(`?page=${page}&limit=1`, purchaser)).json();
+      expect(one).toMatchObject({
+        unseen: all.unseen,
+        page,
+        totalPage: all.notifications.length,
+      });
+      expect(one.notifications).toEqual(all.notifications.slice(page - 1, page));
+    }
+  });
+
   it('marks what it returns as seen with full_notification=1, page by page', async () => {
     const opened = (await list('?page=1&full_notification=1', owner)).json();
     expect(opened.notifications).toHaveLength(10);

@@ -4,9 +4,14 @@ import {
   type NotificationsResponse,
   type NotificationType,
 } from '@portal/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { notifications, users, type NotificationDetail } from '../../db/schema';
+import {
+  notifications,
+  userNotificationCounts,
+  users,
+  type NotificationDetail,
+} from '../../db/schema';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { mailOn } from './preferences';
 
@@ -68,47 +73,79 @@ export async function notifyCompany(
 /**
  * One page of the user's notifications, newest first, with the unseen count and the page
  * count. With `markSeen` the returned notifications are marked seen (in the same transaction,
- * so the unseen count answered already reflects it).
+ * so the unseen count answered already reflects it). Without it nothing is written: the page
+ * and the two counts are read side by side: the page from notifications_user_happened_idx, the
+ * total from user_notification_counts (kept by a trigger), the unseen from
+ * notifications_unseen_idx.
  */
 export async function listNotifications(
   db: Db,
   userId: string,
   query: { page: number; limit: number; markSeen: boolean },
 ): Promise<NotificationsResponse> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
+  const pageOf = (executor: Executor) => {
+    // The page's ids from the index alone, then only those rows: a deep OFFSET skips entries.
+    const pageIds = executor
+      .select({ id: notifications.id })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.happenedAt), desc(notifications.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .offset((query.page - 1) * query.limit)
+      .as('page_ids');
+    return executor
+      .select({
+        id: notifications.id,
+        type: notifications.type,
+        happenedAt: notifications.happenedAt,
+        detail: notifications.detail,
+        seenAt: notifications.seenAt,
+      })
+      .from(pageIds)
+      .innerJoin(notifications, eq(notifications.id, pageIds.id))
+      .orderBy(desc(notifications.happenedAt), desc(notifications.id));
+  };
+  const totalOf = (executor: Executor) =>
+    executor
+      .select({ n: userNotificationCounts.notifications })
+      .from(userNotificationCounts)
+      .where(eq(userNotificationCounts.userId, userId));
+  const unseenOf = (executor: Executor) =>
+    executor
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)));
+  const answer = (
+    rows: Awaited<ReturnType<typeof pageOf>>,
+    total: number,
+    unseen: number,
+  ): NotificationsResponse => ({
+    notifications: rows.map((row) => ({
+      _id: row.id,
+      type: row.type as NotificationType,
+      happened_at: row.happenedAt.toISOString(),
+      seen: row.seenAt !== null,
+      detail: row.detail,
+    })),
+    unseen,
+    page: query.page,
+    totalPage: Math.ceil(total / query.limit),
+  });
+
+  if (!query.markSeen) {
+    const [rows, [total], [unseen]] = await Promise.all([pageOf(db), totalOf(db), unseenOf(db)]);
+    return answer(rows, total?.n ?? 0, unseen?.n ?? 0);
+  }
+  return db.transaction(async (tx) => {
+    const rows = await pageOf(tx);
     const unseenIds = rows.filter((row) => row.seenAt === null).map((row) => row.id);
-    if (query.markSeen && unseenIds.length) {
+    if (unseenIds.length) {
       await tx
         .update(notifications)
         .set({ seenAt: sql`now()` })
         .where(and(eq(notifications.userId, userId), inArray(notifications.id, unseenIds)));
     }
-    const [counts] = await tx
-      .select({
-        total: sql<number>`count(*)::int`,
-        unseen: sql<number>`(count(*) filter (where ${notifications.seenAt} is null))::int`,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId));
-    const total = counts?.total ?? 0;
-    return {
-      notifications: rows.map((row) => ({
-        _id: row.id,
-        type: row.type as NotificationType,
-        happened_at: row.happenedAt.toISOString(),
-        seen: row.seenAt !== null,
-        detail: row.detail,
-      })),
-      unseen: counts?.unseen ?? 0,
-      page: query.page,
-      totalPage: Math.ceil(total / query.limit),
-    };
+    const [[total], [unseen]] = [await totalOf(tx), await unseenOf(tx)];
+    return answer(rows, total?.n ?? 0, unseen?.n ?? 0);
   });
 }

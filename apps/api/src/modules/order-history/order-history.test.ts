@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@portal/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, products, users } from '../../db/schema';
+import { invoices, notifications, orders, products, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
@@ -84,6 +85,18 @@ describe('GET /api/orders', () => {
     );
     expect((await get('/api/orders?date_to=2020-01-01', owner)).json().total).toBe(0);
     expect((await get('/api/orders?search=%25', owner)).json().total).toBe(0);
+  });
+
+  it('answers every page as the same slice of the newest-first list, filtered or not', async () => {
+    for (const filter of ['', '&status=pending', `&search=${placed[0]!.orderNumber.slice(0, 6)}`]) {
+      const all = (await get(`/api/orders?limit=50${filter}`, owner)).json();
+      expect(all.total).toBeGreaterThan(0);
+      for (let page = 1; page <= all.total + 1; page++) {
+        const one = (await get(`/api/orders?limit=1&page=${page}${filter}`, owner)).json();
+        expect(one).toMatchObject({ total: all.total, page, totalPage: all.total });
+        expect(one.items).toEqual(all.items.slice(page - 1, page));
+      }
+    }
   });
 
   it('shows another company nothing of ours', async () => {
@@ -267,5 +280,53 @@ describe('POST /api/admin/orders/:id/ship', () => {
     expect(progress.progress_steps[5].reached_at).not.toBeNull();
     const [row] = await t.db.select().from(orders).where(eq(orders.id, placed[1]!.id));
     expect(row?.status).toBe('completed');
+  });
+});
+
+describe('kept list counts', () => {
+  it('follow new orders, payments, invoices and notifications, per list and status', async () => {
+    const [demo] = await t.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, 'owner@demo.test'));
+    const companyId = demo!.companyId!;
+    const counted = async () => {
+      const byStatus = await t.db
+        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.companyId, companyId))
+        .groupBy(orders.status);
+      const [invoiceCount] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(eq(invoices.companyId, companyId));
+      const [notificationCount] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(eq(notifications.userId, demo!.id));
+      return { byStatus, invoices: invoiceCount!.n, notifications: notificationCount!.n };
+    };
+    const check = async () => {
+      const expected = await counted();
+      const all = expected.byStatus.reduce((sum, row) => sum + row.n, 0);
+      expect((await get('/api/orders', owner)).json().total).toBe(all);
+      for (const status of ORDER_STATUSES) {
+        const n = expected.byStatus.find((row) => row.status === status)?.n ?? 0;
+        expect((await get(`/api/orders?status=${status}`, owner)).json().total).toBe(n);
+      }
+      expect((await get('/api/invoices', owner)).json().total).toBe(expected.invoices);
+      const bell = (await get('/api/users/notifications?limit=1', owner)).json();
+      expect(bell.totalPage).toBe(expected.notifications);
+      return { all, ...expected };
+    };
+    const before = await check();
+    const extra = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+    const placedOne = await check();
+    expect(placedOne.all).toBe(before.all + 1);
+    expect(placedOne.notifications).toBe(before.notifications + 1);
+    await markPaid(t, admin, extra.id);
+    const paid = await check();
+    expect(paid.invoices).toBe(before.invoices + 1);
+    expect((await get('/api/orders', other)).json().total).toBe(0);
   });
 });

@@ -11,7 +11,15 @@ import type {
 import { ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invoices, orderEvents, orderLines, orders, products, users } from '../../db/schema';
+import {
+  companyOrderCounts,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses/service';
@@ -38,19 +46,54 @@ export async function listOrders(
     query.date_to ? lt(orders.createdAt, oneDay(query.date_to)) : undefined,
   ];
   const where = and(...filters);
+  // The page's ids first, from the index alone (orders_company_created_idx and the status and
+  // number indexes of the same order): a deep OFFSET then skips index entries, not order rows
+  // and their buyer. Only the page's orders are read and joined.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_ids');
   const [rows, [count]] = await Promise.all([
     db
-      .select({ order: orders, firstName: users.firstName, lastName: users.lastName })
-      .from(orders)
+      .select({
+        order: {
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          totalCents: orders.totalCents,
+          taxCents: orders.taxCents,
+          shippingCents: orders.shippingCents,
+          trackingNumber: orders.trackingNumber,
+        },
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(pageIds)
+      .innerJoin(orders, eq(orders.id, pageIds.id))
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    // Without a search or dates the count is the company's kept count (per status: one or
+    // six rows of company_order_counts); otherwise the matching orders are counted.
+    query.search || query.date_from || query.date_to
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int` })
+          .from(companyOrderCounts)
+          .where(
+            and(
+              eq(companyOrderCounts.companyId, companyOf(ctx)),
+              query.status ? eq(companyOrderCounts.status, query.status) : undefined,
+            ),
+          ),
   ]);
   const total = count?.total ?? 0;
   return {

@@ -1,0 +1,313 @@
+// Orders, invoices and notifications benchmark (issue 5): the API in its own process in its
+// production configuration against the 1,000,000-order database of `npm run bench:orders-seed`,
+// a bare Fastify 'hello' process as the baseline (BENCH_HELLO=0 skips it), load from this
+// process, signed in as owner@demo.test (Demo Energy BV, 10,000 orders).
+// Run: BENCH_DATABASE_URL=postgres://… npm run bench:orders   (BENCH_SECONDS and
+// BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications picks kinds).
+// It reports; it never fails on a target.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  LOCALES,
+  ORDER_STATUSES,
+  type InvoiceListResponse,
+  type NotificationsResponse,
+  type OrderListResponse,
+} from '@portal/contract';
+import autocannon, { type Request } from 'autocannon';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const kinds = new Set(
+  (process.env.BENCH_KINDS ?? 'orders,invoices,pdf,notifications').split(',').map((k) => k.trim()),
+);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const pick = <T>(items: readonly T[]): T => {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+};
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const load1 = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `file` under tsx in a child process and waits until `readyPath` answers 200. */
+async function startChild(file: string, env: Record<string, string>, readyPath: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${file} did not answer ${readyPath}`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Row {
+  kind: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  target: string;
+  ok?: boolean;
+  note: string;
+  failures: number;
+}
+
+/** Runs one request kind: `next` gives each request's path. */
+async function load(
+  kind: string,
+  base: string,
+  headers: Record<string, string>,
+  next: (() => string) | undefined,
+  p99Target: number | undefined,
+  requestHeaders?: () => Record<string, string>,
+): Promise<Row> {
+  const setupRequest = next
+    ? (request: Request): Request => ({
+        ...request,
+        path: next(),
+        headers: { ...headers, ...(requestHeaders?.() ?? {}) },
+      })
+    : undefined;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers,
+    requests: setupRequest ? [{ setupRequest }] : undefined,
+  });
+  const failedStatuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => /^[13-5]\d\d$/.test(code))
+    .map(([code, stats]) => ({ code, count: stats.count ?? 0 }));
+  const failures = result.errors + failedStatuses.reduce((sum, status) => sum + status.count, 0);
+  const detail = failedStatuses.map((status) => `${status.code}×${status.count}`);
+  const answered = Object.values(result.statusCodeStats ?? {}).reduce(
+    (sum, stats) => sum + (stats.count ?? 0),
+    0,
+  );
+  if (!answered) detail.push('no response completed');
+  if (result.errors) detail.push(`errors×${result.errors} (timeouts ${result.timeouts})`);
+  console.log(
+    `  ${kind}: ${Math.round(result.requests.average)} rps, p50 ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms (load ${load1()})`,
+  );
+  return {
+    kind,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    target: p99Target === undefined ? '' : `p99 ≤ ${p99Target} ms`,
+    ok:
+      p99Target === undefined
+        ? undefined
+        : result.latency.p99 <= p99Target && failures === 0 && answered > 0,
+    note: detail.join(' '),
+    failures: answered ? failures : failures + 1,
+  };
+}
+
+function printTable(rows: Row[], title: string) {
+  const cells = rows.map((row) => [
+    row.kind,
+    row.rps === undefined ? '' : Math.round(row.rps).toString(),
+    row.p50 === undefined ? '' : String(row.p50),
+    row.p99 === undefined ? '' : String(row.p99),
+    row.target,
+    row.ok === undefined ? '' : row.ok ? 'ok' : 'MISSED',
+    row.note,
+  ]);
+  const header = ['request kind', 'rps', 'p50 ms', 'p99 ms', 'target', 'ok?', 'note'];
+  const widths = header.map((name, i) => Math.max(name.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) =>
+    `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of cells) console.log(line(row));
+  const missed = rows.filter((row) => row.ok === false).map((row) => row.kind);
+  console.log(missed.length ? `\nMISSED: ${missed.join(', ')}` : '\nEvery target met.');
+  for (const row of rows.filter((r) => r.failures > 0)) {
+    console.log(`failures in ${row.kind}: ${row.note}`);
+  }
+}
+
+const apiEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0001',
+  DATABASE_URL: databaseUrl,
+};
+const children: ChildProcess[] = [];
+try {
+  const hello =
+    process.env.BENCH_HELLO === '0'
+      ? undefined
+      : await startChild('bench/hello-server.ts', {}, '/');
+  if (hello) children.push(hello.child);
+  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health');
+  children.push(api.child);
+
+  const signin = await fetch(`${api.base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+  const { access_token: token } = (await signin.json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${api.base}${path}`, { headers: auth });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  // What there is to ask for, read through the API itself.
+  const orders = await get<OrderListResponse>('/api/orders?page=1');
+  if (orders.total < 1000) {
+    throw new Error(`owner@demo.test has ${orders.total} orders: run npm run bench:orders-seed`);
+  }
+  const orderPages = orders.totalPage;
+  const statusPages: { status: string; pages: number }[] = [];
+  for (const status of ORDER_STATUSES) {
+    const page = await get<OrderListResponse>(`/api/orders?status=${status}`);
+    if (page.totalPage > 0) statusPages.push({ status, pages: page.totalPage });
+  }
+  // Order number prefixes (6 to 10 digits) of the company's orders, with their page counts.
+  const searches: { search: string; pages: number }[] = [];
+  for (let i = 0; i < 40; i++) {
+    const { items } = await get<OrderListResponse>(`/api/orders?page=${between(1, orderPages)}`);
+    const number = pick(items).order_number;
+    const search = number.slice(0, between(6, number.length));
+    const page = await get<OrderListResponse>(`/api/orders?search=${search}`);
+    searches.push({ search, pages: Math.max(1, page.totalPage) });
+  }
+  const invoices = await get<InvoiceListResponse>('/api/invoices?page=1');
+  const invoicePages = invoices.totalPage;
+  const invoiceIds: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const { items } = await get<InvoiceListResponse>(
+      `/api/invoices?page=${between(1, invoicePages)}&limit=50`,
+    );
+    invoiceIds.push(...items.map((item) => item._id));
+  }
+  const notifications = await get<NotificationsResponse>(
+    '/api/users/notifications?page=1&limit=10&full_notification=0',
+  );
+  const notificationPages = notifications.totalPage;
+  console.log(
+    `PostgreSQL: ${connections} connections, ${seconds} s per kind; owner@demo.test sees ` +
+      `${orders.total} orders (${orderPages} pages), ${invoices.total} invoices ` +
+      `(${invoicePages} pages), ${notificationPages} pages of notifications; load ${load1()}`,
+  );
+
+  const rows: Row[] = [];
+  if (hello) rows.push(await load('hello (bare Fastify)', hello.base, {}, undefined, undefined));
+  if (kinds.has('orders')) {
+    const orderList = (label: string, page: () => number) =>
+      load(`order list, ${label}`, api.base, auth, () => `/api/orders?page=${page()}`, 20);
+    rows.push(await orderList('first page', () => 1));
+    rows.push(await orderList('middle pages', () => Math.round(orderPages / 2) + between(-50, 50)));
+    rows.push(await orderList('last pages', () => orderPages - between(0, 20)));
+    rows.push(await orderList('random pages', () => between(1, orderPages)));
+    rows.push(
+      await load(
+        'order list, status filter, random pages',
+        api.base,
+        auth,
+        () => {
+          const { status, pages } = pick(statusPages);
+          return `/api/orders?status=${status}&page=${between(1, pages)}`;
+        },
+        20,
+      ),
+    );
+    rows.push(
+      await load(
+        'order list, order number search',
+        api.base,
+        auth,
+        () => {
+          const { search, pages } = pick(searches);
+          return `/api/orders?search=${search}&page=${between(1, pages)}`;
+        },
+        20,
+      ),
+    );
+  }
+  if (kinds.has('invoices')) {
+    rows.push(
+      await load(
+        'invoice list, random pages',
+        api.base,
+        auth,
+        () => `/api/invoices?page=${between(1, invoicePages)}`,
+        20,
+      ),
+    );
+  }
+  if (kinds.has('pdf')) {
+    rows.push(
+      await load(
+        'invoice PDF, random invoices',
+        api.base,
+        auth,
+        () => `/api/invoices/${pick(invoiceIds)}/pdf`,
+        150,
+        () => ({ 'accept-language': pick(LOCALES) }),
+      ),
+    );
+  }
+  if (kinds.has('notifications')) {
+    rows.push(
+      await load(
+        'notifications list, random pages',
+        api.base,
+        auth,
+        () =>
+          `/api/users/notifications?page=${between(1, notificationPages)}&limit=10&full_notification=0`,
+        15,
+      ),
+    );
+  }
+  printTable(
+    rows,
+    `Orders benchmark on PostgreSQL, 1 company of ${orders.total} orders, ` +
+      `${connections} connections, ${seconds} s per kind; load average at the end ${load1()}`,
+  );
+} finally {
+  for (const child of children.reverse()) await stopChild(child);
+}
