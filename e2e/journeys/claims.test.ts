@@ -5,10 +5,12 @@ import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser } from '../support/browser';
 import { labels } from '../support/labels';
+import { portalApi } from '../support/api';
 import { startPortal, type PortalServer } from '../support/server';
-import { DEMO_PASSWORD, signedIn } from '../support/session';
+import { signedIn } from '../support/session';
 
 let portal: PortalServer;
+const { api, tokenOf } = portalApi(() => portal.url);
 let browser: Browser;
 
 before(async () => {
@@ -31,26 +33,6 @@ async function open(email: string, locale: Locale): Promise<Page> {
   const page = await signedIn(browser, portal.url, email, { locale });
   contexts.push(page.context());
   return page;
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const response = await fetch(`${portal.url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${portal.url}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
-  return (await response.json()) as T;
 }
 
 interface CompletedOrder {
