@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -101,6 +101,23 @@ describe('cart lines', () => {
     const removed = (await update({ product_id: charger, quantity: 0 })).json();
     expect(removed.cart_item.items.map((i: { _id: string }) => i._id)).toEqual([battery]);
     expect(removed.subtotal).toBe(246.9);
+  });
+
+  it('answers a change with the cart as a read of it answers, lines in the order added', async () => {
+    const changed = (await update({ product_id: charger, quantity: 2, mode: 'add' })).json();
+    expect(changed.cart_item.items.map((i: { _id: string }) => i._id)).toEqual([battery, charger]);
+    expect(changed).toEqual((await myCart()).json());
+    const set = (await update({ product_id: charger, quantity: 0 })).json();
+    expect(set).toEqual((await myCart()).json());
+  });
+
+  it('lets only the cart change skip the wait for the disk, not the next statement', async () => {
+    await update({ product_id: charger, quantity: 1, mode: 'add' });
+    const shown = await t.db.execute(sql`show synchronous_commit`);
+    expect((shown as unknown as { rows: { synchronous_commit: string }[] }).rows).toEqual([
+      { synchronous_commit: 'on' },
+    ]);
+    await update({ product_id: charger, quantity: 0 });
   });
 
   it('keeps one cart per user', async () => {
