@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
 import type { CatalogIndex } from '../catalog/catalog-index';
 import { availabilityOf, findListItems } from '../catalog/product-repo';
+import { preparedStatement } from '../../db/prepared';
 
 export interface CartDeps {
   db: Db;
@@ -221,47 +222,14 @@ export async function updateMyCart(
     });
     return answerCart(deps, cart, ctx.locale);
   }
-  // One statement (one round trip, one commit) marks the cart changed, creating it on first use,
-  // writes the line while reading the stock, and reads the cart's lines as they now are:
-  // concurrent changes cannot push the line past the stock together, and the price is never
-  // taken from the request. A refused change leaves the line as it was (the cart's updated_at
-  // moves all the same). The statement's commit does not wait for the disk (see `asyncCommit`).
-  const wanted = adding ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
-  const result = await deps.db.execute(sql`
-    with ${asyncCommit}, cart as (
-      insert into ${carts} (user_id) values (${ctx.userId})
-      on conflict (user_id) do update set updated_at = now()
-      returning id, updated_at
-    ), line as (
-      insert into ${cartItems} (cart_id, product_id, quantity, added_at)
-      select cart.id, ${products.id}, ${request.quantity}::int, now()
-      from cart, ${products}
-      where ${products.id} = ${request.product_id}
-        and ${products.isActive} and ${products.isInStock}
-        and ${products.quantity} >= ${request.quantity}::int
-      on conflict (cart_id, product_id) do update set quantity = ${wanted}
-      where ${wanted} <= (select ${products.quantity} from ${products}
-        where ${products.id} = excluded.product_id)
-      returning product_id, quantity, added_at
-    ), lines as (
-      select item.product_id, coalesce(line.quantity, item.quantity) as quantity, item.added_at
-      from ${cartItems} item
-      join cart on item.cart_id = cart.id
-      left join line on line.product_id = item.product_id
-      union all
-      select line.product_id, line.quantity, line.added_at from line
-      where not exists (
-        select 1 from ${cartItems} item, cart
-        where item.cart_id = cart.id and item.product_id = line.product_id
-      )
-    )
-    select cart.id as cart_id, cart.updated_at, (select count(*) from line)::int as saved,
-      lines.product_id, lines.quantity, p.price_cents, p.weight_grams, p.quantity as stock,
-      p.is_in_stock, p.backorderable
-    from cart cross join async_commit
-    left join (lines join ${products} p on p.id = lines.product_id and p.is_active) on true
-    order by lines.added_at, lines.product_id`);
-  const rows = (result as unknown as { rows: SavedCartRow[] }).rows;
+  const rows = await saveLineStatement(
+    deps.db,
+    adding,
+  )({
+    userId: ctx.userId,
+    productId: request.product_id,
+    quantity: request.quantity,
+  });
   const [first] = rows;
   if (!first) throw new Error('cart not saved');
   if (first.saved === 0) throw await refusal(deps.db, request.product_id, ctx.locale);
@@ -300,6 +268,69 @@ export async function updateMyCart(
  * and invoices always wait for the disk.
  */
 const asyncCommit = sql`async_commit as (select set_config('synchronous_commit', 'off', true))`;
+
+const saveLineStatements = new WeakMap<Db, Record<'add' | 'set', SaveLine>>();
+type SaveLine = ReturnType<typeof preparedStatement<SavedCartRow>>;
+
+/**
+ * The cart change as one prepared statement (one round trip, one commit): it marks the cart
+ * changed, creating it on first use, writes the line while reading the stock, and reads the
+ * cart's lines as they now are. Concurrent changes cannot push the line past the stock
+ * together, and the price is never taken from the request. A refused change leaves the line as
+ * it was (the cart's updated_at moves all the same). `add` adds to the line, `set` replaces it.
+ */
+function saveLineStatement(db: Db, adding: boolean): SaveLine {
+  let statements = saveLineStatements.get(db);
+  if (!statements) {
+    statements = { add: saveLine(db, 'add'), set: saveLine(db, 'set') };
+    saveLineStatements.set(db, statements);
+  }
+  return adding ? statements.add : statements.set;
+}
+
+function saveLine(db: Db, mode: 'add' | 'set'): SaveLine {
+  const quantity = sql`${sql.placeholder('quantity')}::int`;
+  const wanted =
+    mode === 'add' ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
+  return preparedStatement<SavedCartRow>(
+    db,
+    `cart_${mode}_line`,
+    sql`
+    with ${asyncCommit}, cart as (
+      insert into ${carts} (user_id) values (${sql.placeholder('userId')})
+      on conflict (user_id) do update set updated_at = now()
+      returning id, updated_at
+    ), line as (
+      insert into ${cartItems} (cart_id, product_id, quantity, added_at)
+      select cart.id, ${products.id}, ${quantity}, now()
+      from cart, ${products}
+      where ${products.id} = ${sql.placeholder('productId')}
+        and ${products.isActive} and ${products.isInStock}
+        and ${products.quantity} >= ${quantity}
+      on conflict (cart_id, product_id) do update set quantity = ${wanted}
+      where ${wanted} <= (select ${products.quantity} from ${products}
+        where ${products.id} = excluded.product_id)
+      returning product_id, quantity, added_at
+    ), lines as (
+      select item.product_id, coalesce(line.quantity, item.quantity) as quantity, item.added_at
+      from ${cartItems} item
+      join cart on item.cart_id = cart.id
+      left join line on line.product_id = item.product_id
+      union all
+      select line.product_id, line.quantity, line.added_at from line
+      where not exists (
+        select 1 from ${cartItems} item, cart
+        where item.cart_id = cart.id and item.product_id = line.product_id
+      )
+    )
+    select cart.id as cart_id, cart.updated_at, (select count(*) from line)::int as saved,
+      lines.product_id, lines.quantity, p.price_cents, p.weight_grams, p.quantity as stock,
+      p.is_in_stock, p.backorderable
+    from cart cross join async_commit
+    left join (lines join ${products} p on p.id = lines.product_id and p.is_active) on true
+    order by lines.added_at, lines.product_id`,
+  );
+}
 
 /** A row of the cart change: the cart, whether the line was saved, and one line (if any). */
 interface SavedCartRow {
