@@ -1,6 +1,8 @@
 // Helpers shared by the benchmarks: the process under load runs apart from the load generator.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,5 +54,23 @@ export async function stopChild(child: ChildProcess) {
   await exited;
 }
 
-/** Extra node flags for the API child from BENCH_NODE_ARGS (space-separated), e.g. --cpu-prof. */
-export const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The node flags `npm start` gives the API (package.json's start script), so benches run it alike. */
+const startScript = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+const startFlags = /\bnode ((?:--\S+ )*)--import tsx apps\/api\/src\/main\.ts/.exec(
+  startScript,
+)?.[1];
+if (startFlags === undefined)
+  throw new Error('package.json start script: node … apps/api/src/main.ts not found');
+
+/**
+ * Node flags for the API child: those of `npm start`, then BENCH_NODE_ARGS (space-separated),
+ * e.g. --cpu-prof.
+ */
+export const benchNodeArgs = [
+  ...startFlags.split(' '),
+  ...(process.env.BENCH_NODE_ARGS ?? '').split(' '),
+].filter(Boolean);

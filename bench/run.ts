@@ -1,7 +1,8 @@
 // Catalog benchmark (issue 3): the API in its own process against the 100,000-product database of
 // `npm run bench:seed`, a bare Fastify 'hello' process as the baseline, load from this process.
 // Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
-// BENCH_SECONDS and BENCH_CONNECTIONS change the load; BENCH_ONLY=feed,detail runs only the kinds
+// BENCH_SECONDS and BENCH_CONNECTIONS change the load (BENCH_WARMUP_SECONDS, default 2, runs each
+// kind untimed first); BENCH_ONLY=feed,detail runs only the kinds
 // whose names contain one of these words, besides hello). It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { benchNodeArgs, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// Each kind first runs untimed for this long (code compiled, caches filled), then is measured.
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (kind: string) =>
   kind.startsWith('hello') || !only.length || only.some((word) => kind.includes(word));
@@ -58,6 +61,7 @@ async function load(
     url,
     connections,
     duration: seconds,
+    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
     headers,
     requests: setupRequest ? [{ setupRequest }] : undefined,
   });

@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { productCategories, products, productTranslations, productViews } from '../../db/schema';
 import { fromCents } from '../../platform/money';
 
@@ -94,46 +95,73 @@ export interface ProductDetails {
   createdAt: string;
 }
 
+interface ProductDetailsRow {
+  images: ProductImage[];
+  width: number;
+  height: number;
+  length: number;
+  replaced_models: string[];
+  suitable_devices: string[];
+  specifications: { key: string; value: string }[];
+  created_at: string | Date;
+  translations: { locale: string; title: string; standout_features: string[] }[];
+  category_ids: string[];
+}
+
+const detailsStatements = new WeakMap<
+  Db,
+  (values: { productId: string }) => Promise<ProductDetailsRow[]>
+>();
+
+/**
+ * The detail fields, translations and categories of one product in one prepared statement (one
+ * round trip; parsed and planned once per connection).
+ */
+function productDetailsStatement(db: Db) {
+  let statement = detailsStatements.get(db);
+  if (!statement) {
+    statement = preparedStatement<ProductDetailsRow>(
+      db,
+      'catalog_product_details',
+      sql`select ${products.images}, ${products.boxWidthMm} as width,
+        ${products.boxHeightMm} as height, ${products.boxLengthMm} as length,
+        ${products.replacedModels}, ${products.suitableDevices}, ${products.specifications},
+        ${products.createdAt},
+        coalesce((select json_agg(json_build_object('locale', t.locale, 'title', t.title,
+            'standout_features', t.standout_features))
+          from ${productTranslations} t where t.product_id = ${products.id}), '[]'::json)
+          as translations,
+        array(select c.category_id::text from ${productCategories} c
+          where c.product_id = ${products.id}) as category_ids
+      from ${products}
+      where ${products.id} = ${sql.placeholder('productId')} and ${products.isActive}`,
+    );
+    detailsStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** The detail fields of an active product, or null. */
 export async function findProductDetails(
   db: Db,
   productId: string,
 ): Promise<ProductDetails | null> {
-  const [[row], translations, links] = await Promise.all([
-    db
-      .select({
-        images: products.images,
-        width: products.boxWidthMm,
-        height: products.boxHeightMm,
-        length: products.boxLengthMm,
-        replacedModels: products.replacedModels,
-        suitableDevices: products.suitableDevices,
-        specifications: products.specifications,
-        createdAt: products.createdAt,
-      })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.isActive, true))),
-    db.select().from(productTranslations).where(eq(productTranslations.productId, productId)),
-    db
-      .select({ categoryId: productCategories.categoryId })
-      .from(productCategories)
-      .where(eq(productCategories.productId, productId)),
-  ]);
+  const [row] = await productDetailsStatement(db)({ productId });
   if (!row) return null;
   const order = (locale: string) => LOCALES.indexOf(locale as Locale);
-  const known = translations
+  const known = row.translations
     .filter((t) => order(t.locale) >= 0)
     .sort((a, b) => order(a.locale) - order(b.locale));
   return {
     translations: known.map((t) => ({ locale: t.locale as Locale, title: t.title })),
-    standoutFeatures: Object.fromEntries(known.map((t) => [t.locale, t.standoutFeatures])),
+    standoutFeatures: Object.fromEntries(known.map((t) => [t.locale, t.standout_features])),
     images: row.images,
     boxSize: { width: row.width, height: row.height, length: row.length },
-    replacedModels: row.replacedModels,
-    suitableDevices: row.suitableDevices,
+    replacedModels: row.replaced_models,
+    suitableDevices: row.suitable_devices,
     specifications: row.specifications,
-    categoryIds: links.map((link) => link.categoryId),
-    createdAt: row.createdAt.toISOString(),
+    categoryIds: row.category_ids,
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
