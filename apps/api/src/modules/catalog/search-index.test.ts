@@ -82,6 +82,33 @@ describe('SearchIndex', () => {
     expect(index.search('chrger', 5)).toEqual([1]);
   });
 
+  it('tolerates a typo in the first letter too: missing, another, one more, or swapped', () => {
+    for (const query of ['akita', 'nakita', 'xmakita', 'amkita']) {
+      expect(index.search(query, 5), query).toEqual([2]);
+    }
+    expect(index.search('vell xps', 5)).toEqual([4]);
+  });
+
+  it('finds with one typo exactly the words within one edit, as comparing every word would', () => {
+    // Words and queries from a small alphabet, so that many are within one edit of each other.
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const word = (length: number) =>
+      Array.from({ length }, () => 'abcd'.charAt(random(4))).join('');
+    const words = Array.from({ length: 400 }, () => word(4 + random(3)));
+    const many = new SearchIndex(words.map((w) => ({ codes: [], words: [w] })));
+    for (let q = 0; q < 200; q++) {
+      const query = word(4 + random(3));
+      const expected = words
+        .map((w, doc) => (withinOneEdit(query, w) || w.startsWith(query) ? doc : -1))
+        .filter((doc) => doc >= 0);
+      expect([...many.search(query, 1000)].sort((a, b) => a - b), query).toEqual(expected);
+    }
+  });
+
   it('requires every word of a multi-word query', () => {
     expect(index.search('battery dell', 5)).toEqual([0, 4]);
     expect(index.search('dell xps', 5)).toEqual([4]);

@@ -139,7 +139,10 @@ export class SearchIndex {
   private readonly postingData: Int32Array;
   private readonly postingStart: Int32Array;
   private readonly tokenIds = new Map<string, number>();
+  /** Token ids by token length, each list in alphabetical order (ids follow the sorted tokens). */
   private readonly tokensByLength: number[][] = [];
+  /** The distinct first characters of the tokens. */
+  private readonly firstChars: string[];
   private readonly docTokenData: Int32Array;
   private readonly docTokenStart: Int32Array;
   private readonly codes: string[];
@@ -165,10 +168,13 @@ export class SearchIndex {
     const renumber = new Int32Array(byText.length);
     byText.forEach((old, id) => (renumber[old] = id));
     this.tokens = Array.from(byText, (old) => tokenized.tokens[old] as string);
+    const firstChars = new Set<string>();
     this.tokens.forEach((token, id) => {
       this.tokenIds.set(token, id);
       (this.tokensByLength[token.length] ??= []).push(id);
+      firstChars.add(token.charAt(0));
     });
+    this.firstChars = [...firstChars];
 
     // Flat typed arrays rather than one small array per token and per document: at 100,000
     // products that is millions of objects fewer for the garbage collector to walk.
@@ -224,15 +230,44 @@ export class SearchIndex {
       matches.set(i, token === term ? TIER.exact : TIER.prefix);
     }
     if (withTypos && term.length >= 4) {
+      const first = term.charAt(0);
+      // A typo after the first letter: only the words of the same first letter and a length
+      // within one are compared (they are neighbours in each length's alphabetical list).
       for (let length = term.length - 1; length <= term.length + 1; length++) {
-        for (const id of this.tokensByLength[length] ?? []) {
-          if (!matches.has(id) && withinOneEdit(term, this.tokens[id] as string)) {
-            matches.set(id, TIER.typo);
-          }
+        const ids = this.tokensByLength[length];
+        if (!ids) continue;
+        for (let i = this.firstStartingWith(ids, first); i < ids.length; i++) {
+          const id = ids[i] as number;
+          const token = this.tokens[id] as string;
+          if (token.charAt(0) !== first) break;
+          if (!matches.has(id) && withinOneEdit(term, token)) matches.set(id, TIER.typo);
         }
+      }
+      // A typo in the first letter: it is missing, another one, one more in front, or swapped
+      // with the second; each such word is looked up.
+      const rest = term.slice(1);
+      const words = [rest, `${term.charAt(1)}${first}${term.slice(2)}`];
+      for (const letter of this.firstChars) {
+        if (letter !== first) words.push(letter + rest, letter + term);
+      }
+      for (const word of words) {
+        const id = this.tokenIds.get(word);
+        if (id !== undefined && !matches.has(id)) matches.set(id, TIER.typo);
       }
     }
     return matches;
+  }
+
+  /** The position in `ids` (alphabetical) of the first token starting with `letter` or after. */
+  private firstStartingWith(ids: readonly number[], letter: string): number {
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.tokens[ids[mid] as number] as string) < letter) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Documents whose code equals (or, from 3 characters, starts with) the query, best first. */

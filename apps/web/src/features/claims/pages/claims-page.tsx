@@ -54,6 +54,12 @@ function ClaimsPage({ kind }: { kind: ClaimKind }) {
             component={LocaleLink}
             to={`${base}/new`}
             leftSection={<IconPlus size={16} aria-hidden />}
+            // A long label ('Nouvelle demande de garantie') wraps on a phone instead of being cut.
+            maw="100%"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           >
             {t(`claims.${kind}.new`)}
           </Button>
