@@ -141,8 +141,8 @@ export class SearchIndex {
   private readonly tokenIds = new Map<string, number>();
   /** Token ids by token length, each list in alphabetical order (ids follow the sorted tokens). */
   private readonly tokensByLength: number[][] = [];
-  /** The distinct first characters of the tokens. */
-  private readonly firstChars: string[];
+  /** The distinct characters of the tokens. */
+  private readonly letters: string[];
   private readonly docTokenData: Int32Array;
   private readonly docTokenStart: Int32Array;
   private readonly codes: string[];
@@ -168,13 +168,13 @@ export class SearchIndex {
     const renumber = new Int32Array(byText.length);
     byText.forEach((old, id) => (renumber[old] = id));
     this.tokens = Array.from(byText, (old) => tokenized.tokens[old] as string);
-    const firstChars = new Set<string>();
+    const letters = new Set<string>();
     this.tokens.forEach((token, id) => {
       this.tokenIds.set(token, id);
       (this.tokensByLength[token.length] ??= []).push(id);
-      firstChars.add(token.charAt(0));
+      for (const letter of token) letters.add(letter);
     });
-    this.firstChars = [...firstChars];
+    this.letters = [...letters];
 
     // Flat typed arrays rather than one small array per token and per document: at 100,000
     // products that is millions of objects fewer for the garbage collector to walk.
@@ -224,47 +224,69 @@ export class SearchIndex {
   /** Token ids matching a query term, with the tier of each. */
   private matchTerm(term: string, withTypos: boolean): Map<number, number> {
     const matches = new Map<number, number>();
-    for (let i = lowerBound(this.tokens, term); i < this.tokens.length; i++) {
-      const token = this.tokens[i] as string;
-      if (!token.startsWith(term)) break;
-      matches.set(i, token === term ? TIER.exact : TIER.prefix);
+    const [start, end] = this.prefixRange(term);
+    for (let id = start; id < end; id++) {
+      matches.set(id, this.tokens[id] === term ? TIER.exact : TIER.prefix);
     }
-    if (withTypos && term.length >= 4) {
-      const first = term.charAt(0);
-      // A typo after the first letter: only the words of the same first letter and a length
-      // within one are compared (they are neighbours in each length's alphabetical list).
-      for (let length = term.length - 1; length <= term.length + 1; length++) {
-        const ids = this.tokensByLength[length];
-        if (!ids) continue;
-        for (let i = this.firstStartingWith(ids, first); i < ids.length; i++) {
-          const id = ids[i] as number;
-          const token = this.tokens[id] as string;
-          if (token.charAt(0) !== first) break;
-          if (!matches.has(id) && withinOneEdit(term, token)) matches.set(id, TIER.typo);
-        }
-      }
-      // A typo in the first letter: it is missing, another one, one more in front, or swapped
-      // with the second; each such word is looked up.
-      const rest = term.slice(1);
-      const words = [rest, `${term.charAt(1)}${first}${term.slice(2)}`];
-      for (const letter of this.firstChars) {
-        if (letter !== first) words.push(letter + rest, letter + term);
-      }
-      for (const word of words) {
-        const id = this.tokenIds.get(word);
-        if (id !== undefined && !matches.has(id)) matches.set(id, TIER.typo);
-      }
-    }
+    if (withTypos) for (const id of this.typoIds(term, start, end)) matches.set(id, TIER.typo);
     return matches;
   }
 
-  /** The position in `ids` (alphabetical) of the first token starting with `letter` or after. */
-  private firstStartingWith(ids: readonly number[], letter: string): number {
+  /** The ids of the tokens starting with `term`, neighbours in the sorted tokens: [start, end). */
+  private prefixRange(term: string): [number, number] {
+    return [lowerBound(this.tokens, term), lowerBound(this.tokens, `${term}\uffff`)];
+  }
+
+  /**
+   * Token ids within one typo of `term` (of four letters or more), outside the ids [prefixStart,
+   * prefixEnd) of the tokens starting with it.
+   */
+  private typoIds(term: string, prefixStart: number, prefixEnd: number): number[] {
+    const found = new Set<number>();
+    if (term.length < 4) return [];
+    const add = (id: number) => {
+      if (id < prefixStart || id >= prefixEnd) found.add(id);
+    };
+    const head = term.slice(0, 2);
+    // A typo after the second letter: only the words starting with the same two letters and of a
+    // length within one are compared (neighbours in each length's alphabetical list).
+    for (let length = term.length - 1; length <= term.length + 1; length++) {
+      const ids = this.tokensByLength[length];
+      if (!ids) continue;
+      for (let i = this.firstStartingWith(ids, head); i < ids.length; i++) {
+        const id = ids[i] as number;
+        const token = this.tokens[id] as string;
+        if (!token.startsWith(head)) break;
+        if (withinOneEdit(term, token)) add(id);
+      }
+    }
+    // A typo in the first two letters: one of them missing, replaced, one more before or after
+    // the first, or a swap of the first and second or second and third; each word is looked up.
+    const [a, b, c] = [term.charAt(0), term.charAt(1), term.charAt(2)];
+    const words = [
+      term.slice(1),
+      a + term.slice(2),
+      b + a + term.slice(2),
+      a + c + b + term.slice(3),
+    ];
+    for (const letter of this.letters) {
+      words.push(letter + term.slice(1), letter + term);
+      words.push(a + letter + term.slice(2), a + letter + term.slice(1));
+    }
+    for (const word of words) {
+      const id = this.tokenIds.get(word);
+      if (id !== undefined) add(id);
+    }
+    return [...found];
+  }
+
+  /** The position in `ids` (alphabetical) of the first token starting with `prefix` or after. */
+  private firstStartingWith(ids: readonly number[], prefix: string): number {
     let lo = 0;
     let hi = ids.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.tokens[ids[mid] as number] as string) < letter) lo = mid + 1;
+      if ((this.tokens[ids[mid] as number] as string) < prefix) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -287,18 +309,26 @@ export class SearchIndex {
     return out.sort((a, b) => b.tier - a.tier || a.doc - b.doc).slice(0, k);
   }
 
-  /** The most popular documents having a word that starts with `prefix`, cached per prefix. */
-  private topByPrefix(prefix: string, tokenIds: number[], k: number): number[] {
-    if (tokenIds.length <= PREFIX_CACHE_LIMIT) {
-      return smallestOfUnion(
-        tokenIds.map((id) => this.posting(id)),
-        k,
-      );
-    }
+  /**
+   * The most popular documents having a word that starts with `prefix` (the token ids
+   * [start, end) without `exact`), cached per prefix.
+   */
+  private topByPrefix(
+    prefix: string,
+    start: number,
+    end: number,
+    exact: number | undefined,
+    k: number,
+  ): number[] {
+    const lists = () => {
+      const out: Int32Array[] = [];
+      for (let id = start; id < end; id++) if (id !== exact) out.push(this.posting(id));
+      return out;
+    };
+    if (end - start <= PREFIX_CACHE_LIMIT) return smallestOfUnion(lists(), k);
     let cached = this.prefixTop.get(prefix);
     if (!cached || cached.length < Math.min(k, 50)) {
-      const lists = tokenIds.map((id) => this.posting(id));
-      cached = Int32Array.from(smallestOfUnion(lists, Math.max(k, 50)));
+      cached = Int32Array.from(smallestOfUnion(lists(), Math.max(k, 50)));
       if (this.prefixTop.size >= PREFIX_CACHE_SIZE) this.prefixTop.clear();
       this.prefixTop.set(prefix, cached);
     }
@@ -326,14 +356,12 @@ export class SearchIndex {
         const list = this.posting(exact);
         for (let i = 0; i < list.length && results.length < k; i++) take(list[i] as number);
       }
+      const [start, end] = this.prefixRange(term);
       if (results.length < k) {
-        const prefixIds = [...this.matchTerm(term, false).keys()].filter((id) => id !== exact);
-        for (const doc of this.topByPrefix(term, prefixIds, k + taken.size)) take(doc);
+        for (const doc of this.topByPrefix(term, start, end, exact, k + taken.size)) take(doc);
       }
-      if (results.length < k && term.length >= 4) {
-        const typos = [...this.matchTerm(term, true)]
-          .filter(([, tier]) => tier === TIER.typo)
-          .map(([id]) => this.posting(id));
+      if (results.length < k) {
+        const typos = this.typoIds(term, start, end).map((id) => this.posting(id));
         for (const doc of smallestOfUnion(typos, k + taken.size)) take(doc);
       }
       return results;
