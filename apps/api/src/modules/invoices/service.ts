@@ -8,8 +8,9 @@ import type {
   VatMode,
 } from '@portal/contract';
 import { INVOICES_PAGE_SIZE } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   companyInvoiceCounts,
   invoiceCounters,
@@ -133,30 +134,42 @@ function summaryOf(
   };
 }
 
-/** The company's invoices, newest first, paged in the database. */
-export async function listInvoices(
-  db: Executor,
-  ctx: RequestContext,
-  query: InvoiceListQuery,
-): Promise<InvoiceListResponse> {
-  const limit = query.limit ?? INVOICES_PAGE_SIZE;
-  const page = query.page ?? 1;
-  const pattern = query.search ? `${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
-  const filters: (SQL | undefined)[] = [
-    eq(invoices.companyId, companyOf(ctx)),
-    pattern
+/**
+ * The invoice list as one statement, with or without a search (each its own prepared
+ * statement): the company's count left joined to the page's invoices and their orders, so an
+ * empty page still answers the total. Without a search the page's ids come from
+ * invoices_company_issued_idx alone (a deep OFFSET skips index entries, not invoices and their
+ * orders) and the count is the company's kept count (company_invoice_counts). A search also
+ * matches order numbers: joined and counted.
+ */
+function invoiceListStatement(db: Executor, search: boolean, name: string) {
+  const companyId = sql.placeholder('companyId');
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(invoices.companyId, companyId),
+    search
       ? or(
           sql`${invoices.invoiceNumber} like ${pattern}`,
           sql`${orders.orderNumber} like ${pattern}`,
         )
       : undefined,
-  ];
-  const where = and(...filters);
-  // Without a search the page's ids come from invoices_company_issued_idx alone (a deep OFFSET
-  // skips index entries, not invoices and their orders) and the count is the company's kept
-  // count (company_invoice_counts). A search also matches order numbers: joined and counted.
+  );
+  const counted = search
+    ? db
+        .select({ total: sql<number>`count(*)::int`.as('total') })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+        .as('counted')
+    : db
+        .select({
+          total: sql<number>`coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int`.as('total'),
+        })
+        .from(companyInvoiceCounts)
+        .where(eq(companyInvoiceCounts.companyId, companyId))
+        .as('counted');
   const pageIds = (
-    pattern
+    search
       ? db
           .select({ id: invoices.id })
           .from(invoices)
@@ -165,31 +178,41 @@ export async function listInvoices(
   )
     .where(where)
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-    .limit(limit)
-    .offset((page - 1) * limit)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page_ids');
-  const counted = pattern
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(invoices)
-        .innerJoin(orders, eq(orders.id, invoices.orderId))
-        .where(where)
-    : db
-        .select({ total: companyInvoiceCounts.invoices })
-        .from(companyInvoiceCounts)
-        .where(eq(companyInvoiceCounts.companyId, companyOf(ctx)));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ invoice: summaryColumns, orderNumber: orders.orderNumber })
-      .from(pageIds)
-      .innerJoin(invoices, eq(invoices.id, pageIds.id))
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .orderBy(desc(invoices.issuedAt), desc(invoices.sequence)),
-    counted,
-  ]);
-  const total = count?.total ?? 0;
+  return db
+    .select({ total: counted.total, invoice: summaryColumns, orderNumber: orders.orderNumber })
+    .from(counted)
+    .leftJoin(pageIds, sql`true`)
+    .leftJoin(invoices, eq(invoices.id, pageIds.id))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+    .prepare(name);
+}
+
+/** The company's invoices, newest first, paged in the database. */
+export async function listInvoices(
+  db: Executor,
+  ctx: RequestContext,
+  query: InvoiceListQuery,
+): Promise<InvoiceListResponse> {
+  const limit = query.limit ?? INVOICES_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const search = Boolean(query.search);
+  const name = search ? 'invoice_list_search' : 'invoice_list';
+  const statement = prepared(db, name, (executor) => invoiceListStatement(executor, search, name));
+  const rows = await statement.execute({
+    companyId: companyOf(ctx),
+    pattern: query.search ? `${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const total = rows[0]?.total ?? 0;
   return {
-    items: rows.map(({ invoice, orderNumber }) => summaryOf(invoice, orderNumber)),
+    items: rows.flatMap(({ invoice, orderNumber }) =>
+      invoice && orderNumber !== null ? [summaryOf(invoice, orderNumber)] : [],
+    ),
     total,
     page,
     totalPage: Math.ceil(total / limit),
