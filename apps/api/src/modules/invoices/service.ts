@@ -219,11 +219,15 @@ export async function listInvoices(
   };
 }
 
-/** One invoice of the caller's company (404 for another company's). */
+/**
+ * One invoice of the caller's company (404 for another company's); with `creditNotes: false`
+ * its credit notes are not read (answered as none).
+ */
 export async function getInvoice(
   db: Executor,
   ctx: RequestContext,
   invoiceId: string,
+  options: { creditNotes?: boolean } = {},
 ): Promise<Invoice> {
   const [row] = await db
     .select({ invoice: invoices, orderNumber: orders.orderNumber })
@@ -258,6 +262,6 @@ export async function getInvoice(
     shipping_address: invoice.shippingAddress as AddressSnapshot,
     billing_address: invoice.billingAddress as AddressSnapshot,
     currency: 'EUR',
-    credit_notes: await creditNotesOfInvoice(db, invoice.id),
+    credit_notes: options.creditNotes === false ? [] : await creditNotesOfInvoice(db, invoice.id),
   };
 }
