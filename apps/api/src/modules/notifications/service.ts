@@ -1,4 +1,5 @@
 import {
+  NOTIFICATIONS_MAX_LIMIT,
   PERMISSIONS,
   type Locale,
   type NotificationsResponse,
@@ -6,6 +7,7 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import {
   notifications,
@@ -74,8 +76,8 @@ export async function notifyCompany(
 /**
  * A page of notifications without marking them seen, as one statement: the total (kept in
  * user_notification_counts) and the unseen count (notifications_unseen_idx) left joined to the
- * page's rows, whose ids come from notifications_user_happened_idx alone (a deep OFFSET skips
- * index entries), so an empty page still answers the counts.
+ * page's rows, whose ids come from notifications_user_happened_idx alone, from the nearer end
+ * (a deep OFFSET skips index entries), so an empty page still answers the counts.
  */
 function notificationListStatement(db: Executor) {
   const userId = sql.placeholder('userId');
@@ -92,14 +94,16 @@ function notificationListStatement(db: Executor) {
     .from(userNotificationCounts)
     .where(eq(userNotificationCounts.userId, userId))
     .as('counts');
-  const pageIds = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.happenedAt), desc(notifications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
+  const pageIds = pageIdsFromNearerEnd({
+    id: sql`${notifications.id}`,
+    from: sql`${notifications}`,
+    where: eq(notifications.userId, userId),
+    newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
+    oldestFirst: sql`${notifications.happenedAt} asc, ${notifications.id} asc`,
+    total: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int
+      from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
+    maxLimit: NOTIFICATIONS_MAX_LIMIT,
+  });
   return db
     .select({
       total: counts.total,
@@ -114,7 +118,7 @@ function notificationListStatement(db: Executor) {
     })
     .from(counts)
     .leftJoin(pageIds, sql`true`)
-    .leftJoin(notifications, eq(notifications.id, pageIds.id))
+    .leftJoin(notifications, eq(notifications.id, pageId))
     .orderBy(desc(notifications.happenedAt), desc(notifications.id))
     .prepare('notification_list');
 }
@@ -182,6 +186,7 @@ export async function listNotifications(
   });
 
   if (!query.markSeen) {
+    if (query.limit > NOTIFICATIONS_MAX_LIMIT) throw new Error('listNotifications: limit too big');
     const rows = await prepared(db, 'notification_list', notificationListStatement).execute({
       userId,
       limit: query.limit,
