@@ -8,9 +8,10 @@ import type {
   PaymentMethod,
   ReorderResponse,
 } from '@portal/contract';
-import { ORDERS_PAGE_SIZE } from '@portal/contract';
+import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import {
   companyOrderCounts,
@@ -73,14 +74,30 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
             ),
           )
           .as('counted');
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
+  // Without a search or dates the page is read from the nearer end, the kept count telling.
+  const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
+  const pageIds = keptCount
+    ? pageIdsFromNearerEnd({
+        id: sql`${orders.id}`,
+        from: sql`${orders}`,
+        where: where ?? sql`true`,
+        newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
+        oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
+        total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
+          from ${companyOrderCounts} where ${and(
+            eq(companyOrderCounts.companyId, companyId),
+            variant.status ? eq(companyOrderCounts.status, status) : undefined,
+          )})`,
+        maxLimit: ORDERS_MAX_LIMIT,
+      })
+    : db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids');
   return db
     .select({
       total: counted.total,
@@ -100,7 +117,7 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
     })
     .from(counted)
     .leftJoin(pageIds, sql`true`)
-    .leftJoin(orders, eq(orders.id, pageIds.id))
+    .leftJoin(orders, eq(orders.id, pageId))
     .leftJoin(users, eq(users.id, orders.userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .prepare(name);
