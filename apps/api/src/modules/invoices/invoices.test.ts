@@ -131,6 +131,12 @@ describe('GET /api/invoices', () => {
       expect(one).toMatchObject({ total: all.total, page, totalPage: all.total });
       expect(one.items).toEqual(everything.slice(page - 1, page));
     }
+    // Pages of 7, the last one partly filled: past the middle they are read from the oldest end.
+    for (let page = 1; page <= 9; page++) {
+      const seven = (await get(`/api/invoices?limit=7&page=${page}`, owner)).json();
+      expect(seven).toMatchObject({ total: all.total, page, totalPage: 8 });
+      expect(seven.items).toEqual(everything.slice((page - 1) * 7, page * 7));
+    }
     const issued = everything.map((i: { issued_at: string }) => i.issued_at);
     expect(issued).toEqual([...issued].sort().reverse());
   });

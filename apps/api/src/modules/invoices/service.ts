@@ -7,9 +7,10 @@ import type {
   PaymentMethod,
   VatMode,
 } from '@portal/contract';
-import { INVOICES_PAGE_SIZE } from '@portal/contract';
+import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import {
   companyInvoiceCounts,
@@ -168,24 +169,32 @@ function invoiceListStatement(db: Executor, search: boolean, name: string) {
         .from(companyInvoiceCounts)
         .where(eq(companyInvoiceCounts.companyId, companyId))
         .as('counted');
-  const pageIds = (
-    search
-      ? db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-      : db.select({ id: invoices.id }).from(invoices)
-  )
-    .where(where)
-    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
+  // Without a search the page is read from the nearer end, the kept count telling.
+  const pageIds = search
+    ? db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+        .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids')
+    : pageIdsFromNearerEnd({
+        id: sql`${invoices.id}`,
+        from: sql`${invoices}`,
+        where: where ?? sql`true`,
+        newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
+        oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
+        total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
+          from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
+        maxLimit: INVOICES_MAX_LIMIT,
+      });
   return db
     .select({ total: counted.total, invoice: summaryColumns, orderNumber: orders.orderNumber })
     .from(counted)
     .leftJoin(pageIds, sql`true`)
-    .leftJoin(invoices, eq(invoices.id, pageIds.id))
+    .leftJoin(invoices, eq(invoices.id, pageId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
     .prepare(name);
