@@ -21,7 +21,8 @@ let paidOrder: { id: string; orderNumber: string };
 let invoiceId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The PDFs come from a worker thread, as in production.
+  t = await createTestApp({ PDF_WORKERS: '1' });
   [owner, purchaser, accountant, other, admin] = (await Promise.all(
     [
       'owner@demo.test',

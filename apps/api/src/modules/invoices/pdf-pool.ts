@@ -21,6 +21,8 @@ interface PdfWorker {
 }
 
 export interface PdfRenderer {
+  /** Starts the workers now rather than on the first PDF. */
+  start(): void;
   render: typeof renderInvoicePdf;
   /** Workers running now (fewer than asked for when some failed). */
   workers(): number;
@@ -28,7 +30,7 @@ export interface PdfRenderer {
 }
 
 /**
- * Renders invoice PDFs in `size` worker threads (started on the first PDF), so that pdfkit's
+ * Renders invoice PDFs in `size` worker threads (started by `start` or the first PDF), so that pdfkit's
  * CPU work (a few milliseconds per PDF) runs beside the event loop instead of holding up every
  * other request; each PDF goes to the worker with the fewest waiting. With `size` 0, or should a
  * worker fail to start or stop, the PDF is rendered here as before.
@@ -39,6 +41,7 @@ export function pdfRenderer(size: number): PdfRenderer {
   let started = false;
 
   const start = () => {
+    if (started) return;
     started = true;
     for (let i = 0; i < size; i++) {
       const entry: PdfWorker = {
@@ -77,7 +80,7 @@ export function pdfRenderer(size: number): PdfRenderer {
   };
 
   const render: typeof renderInvoicePdf = (invoice, shop, locale, options = {}) => {
-    if (!started && size > 0) start();
+    start();
     const entry = workers.reduce<PdfWorker | undefined>(
       (best, candidate) => (!best || candidate.pending.size < best.pending.size ? candidate : best),
       undefined,
@@ -92,6 +95,7 @@ export function pdfRenderer(size: number): PdfRenderer {
   };
 
   return {
+    start,
     render,
     workers: () => workers.length,
     async close() {
