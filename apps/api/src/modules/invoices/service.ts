@@ -238,11 +238,19 @@ export async function getInvoice(
   invoiceId: string,
   options: { creditNotes?: boolean } = {},
 ): Promise<Invoice> {
-  const [row] = await db
-    .select({ invoice: invoices, orderNumber: orders.orderNumber })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyOf(ctx))));
+  const [row] = await prepared(db, 'invoice_of_company', (executor) =>
+    executor
+      .select({ invoice: invoices, orderNumber: orders.orderNumber })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(
+        and(
+          eq(invoices.id, sql.placeholder('invoiceId')),
+          eq(invoices.companyId, sql.placeholder('companyId')),
+        ),
+      )
+      .prepare('invoice_of_company'),
+  ).execute({ invoiceId, companyId: companyOf(ctx) });
   if (!row) throw notFound('errors.invoice_not_found');
   const { invoice } = row;
   return {
