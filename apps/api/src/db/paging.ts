@@ -3,9 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * The ids of one page of a list, as a FROM item named `page_ids` (its column `id`), read from
  * whichever end of the list is nearer. An OFFSET makes PostgreSQL step over that many index
- * entries, about a millisecond per 10,000: the pages past the middle are read from the other end
- * (the index scanned backwards, in `oldestFirst` order, the exact reverse of `newestFirst`), so
- * no page skips more than half of the list. `total` is the number of rows `where` matches, read
+ * entries, one to two milliseconds per 10,000: the pages past the middle are read from the other
+ * end (the index scanned backwards, in `oldestFirst` order, the exact reverse of `newestFirst`),
+ * so no page skips more than half of the list. `total` is the number of rows `where` matches, read
  * in the same statement (so from the same snapshot, e.g. a count kept by a trigger); the caller
  * sorts the page's rows again. Parameters: the placeholders `limit` and `offset`. `maxLimit`,
  * the largest limit a request may ask for, bounds the page for the planner: a prepared
