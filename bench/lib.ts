@@ -74,3 +74,12 @@ export const benchNodeArgs = [
   ...startFlags.split(' '),
   ...(process.env.BENCH_NODE_ARGS ?? '').split(' '),
 ].filter(Boolean);
+
+/**
+ * Autocannon's untimed warm-up before a measured run (code compiled, caches filled), as long as
+ * BENCH_WARMUP_SECONDS (default 2; 0 for none), at the run's connections.
+ */
+export function warmupFor(connections: number) {
+  const seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+  return seconds > 0 ? { warmup: { connections, duration: seconds } } : {};
+}

@@ -3,12 +3,11 @@
 // a bare Fastify 'hello' process as the baseline (BENCH_HELLO=0 skips it), load from this
 // process, signed in as owner@demo.test (Demo Energy BV, 10,000 orders).
 // Run: BENCH_DATABASE_URL=postgres://… npm run bench:orders   (BENCH_SECONDS and
-// BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications picks kinds).
+// BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications picks kinds;
+// BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process).
 // It reports; it never fails on a target.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import {
   LOCALES,
   ORDER_STATUSES,
@@ -18,6 +17,7 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { benchNodeArgs, startChild, stopChild, warmupFor } from './lib';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
@@ -26,7 +26,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const kinds = new Set(
   (process.env.BENCH_KINDS ?? 'orders,invoices,pdf,notifications').split(',').map((k) => k.trim()),
 );
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const pick = <T>(items: readonly T[]): T => {
   const item = items[Math.floor(Math.random() * items.length)];
@@ -38,43 +37,6 @@ const load1 = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts `file` under tsx in a child process and waits until `readyPath` answers 200. */
-async function startChild(file: string, env: Record<string, string>, readyPath: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}${readyPath}`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${file} did not answer ${readyPath}`);
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Row {
   kind: string;
@@ -107,6 +69,7 @@ async function load(
     url: base,
     connections,
     duration: seconds,
+    ...warmupFor(connections),
     headers,
     requests: setupRequest ? [{ setupRequest }] : undefined,
   });
@@ -178,7 +141,7 @@ try {
       ? undefined
       : await startChild('bench/hello-server.ts', {}, '/');
   if (hello) children.push(hello.child);
-  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health');
+  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health', benchNodeArgs);
   children.push(api.child);
 
   const signin = await fetch(`${api.base}/api/auth/signin`, {

@@ -16,12 +16,10 @@ import {
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { xmlFeedKey } from '../apps/api/src/modules/feed/key';
-import { benchNodeArgs, startChild, stopChild } from './lib';
+import { benchNodeArgs, startChild, stopChild, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-// Each kind first runs untimed for this long (code compiled, caches filled), then is measured.
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (kind: string) =>
   kind.startsWith('hello') || !only.length || only.some((word) => kind.includes(word));
@@ -61,7 +59,7 @@ async function load(
     url,
     connections,
     duration: seconds,
-    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
+    ...warmupFor(connections),
     headers,
     requests: setupRequest ? [{ setupRequest }] : undefined,
   });

@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  PDF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -59,6 +60,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections this process holds open at once. */
   databasePoolMax: number;
+  /** Worker threads rendering invoice PDFs (0: on the event loop). */
+  pdfWorkers: number;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   /** How long a checked session is trusted before the database is asked again (0: every request). */
@@ -144,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    pdfWorkers: env.PDF_WORKERS,
     jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
     sessionCheckIntervalMs: env.SESSION_CHECK_INTERVAL_MS,

@@ -1,20 +1,48 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db, Executor } from './client';
+
+/**
+ * Prepared statements, built once per database handle and name. A list request then runs one
+ * statement whose SQL text drizzle built once: on PostgreSQL a named prepared statement, parsed
+ * (and after a few runs planned) once per pooled connection; on PGlite the same query with its
+ * parameters. Each variant of a query (with or without a filter) has its own name, so one name
+ * always stands for one SQL text.
+ */
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db);
+    byName.set(name, statement);
+  }
+  return statement;
+}
 
 const dialect = new PgDialect();
 
 /**
- * A statement whose SQL text is built once, its values given as `sql.placeholder(name)`. On
- * PostgreSQL every pooled connection prepares it once under `name` and then only binds and runs
- * it (no parsing and planning per request); on PGlite it runs as a plain query. Rows come back
- * as the driver gives them (timestamps as text on PostgreSQL, Date on PGlite). `name` must be
- * unique to this SQL text.
+ * A hand-written statement (a CTE the query builder cannot express), prepared the same way: its
+ * values are `sql.placeholder(name)` in `query`, given to the returned function. Rows come back
+ * as the driver gives them (timestamps as text on PostgreSQL, Date on PGlite).
  */
-export function preparedStatement<Row>(db: Db, name: string, query: SQL) {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return async (values: Record<string, unknown>): Promise<Row[]> => {
-    const result = (await prepared.execute(values)) as { rows: Row[] };
-    return result.rows;
-  };
+export function preparedSql<Row>(db: Db, name: string, query: () => SQL) {
+  return prepared(db, name, () => {
+    const statement = db._.session.prepareQuery(
+      dialect.sqlToQuery(query()),
+      undefined,
+      name,
+      false,
+    );
+    return async (values: Record<string, unknown>): Promise<Row[]> => {
+      const result = (await statement.execute(values)) as { rows: Row[] };
+      return result.rows;
+    };
+  });
 }

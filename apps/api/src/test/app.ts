@@ -61,6 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // A small demo catalog so API tests have products and categories to work with.
     SEED_CATALOG_PRODUCTS: '300',
     APP_URL: 'http://portal.test',
+    // PDFs on the event loop: no worker thread to start per test file (invoices.test asks for one).
+    PDF_WORKERS: '0',
     ...env,
   });
   const opened = await openDatabase(config.databaseUrl, config.dataDir);

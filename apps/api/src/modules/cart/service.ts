@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
 import type { CatalogIndex } from '../catalog/catalog-index';
 import { availabilityOf, findListItems } from '../catalog/product-repo';
-import { preparedStatement } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 
 export interface CartDeps {
   db: Db;
@@ -224,7 +224,7 @@ export async function updateMyCart(
   }
   const rows = await saveLineStatement(
     deps.db,
-    adding,
+    adding ? 'add' : 'set',
   )({
     userId: ctx.userId,
     productId: request.product_id,
@@ -269,9 +269,6 @@ export async function updateMyCart(
  */
 const asyncCommit = sql`async_commit as (select set_config('synchronous_commit', 'off', true))`;
 
-const saveLineStatements = new WeakMap<Db, Record<'add' | 'set', SaveLine>>();
-type SaveLine = ReturnType<typeof preparedStatement<SavedCartRow>>;
-
 /**
  * The cart change as one prepared statement (one round trip, one commit): it marks the cart
  * changed, creating it on first use, writes the line while reading the stock, and reads the
@@ -279,23 +276,12 @@ type SaveLine = ReturnType<typeof preparedStatement<SavedCartRow>>;
  * together, and the price is never taken from the request. A refused change leaves the line as
  * it was (the cart's updated_at moves all the same). `add` adds to the line, `set` replaces it.
  */
-function saveLineStatement(db: Db, adding: boolean): SaveLine {
-  let statements = saveLineStatements.get(db);
-  if (!statements) {
-    statements = { add: saveLine(db, 'add'), set: saveLine(db, 'set') };
-    saveLineStatements.set(db, statements);
-  }
-  return adding ? statements.add : statements.set;
-}
-
-function saveLine(db: Db, mode: 'add' | 'set'): SaveLine {
-  const quantity = sql`${sql.placeholder('quantity')}::int`;
-  const wanted =
-    mode === 'add' ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
-  return preparedStatement<SavedCartRow>(
-    db,
-    `cart_${mode}_line`,
-    sql`
+function saveLineStatement(db: Db, mode: 'add' | 'set') {
+  return preparedSql<SavedCartRow>(db, `cart_${mode}_line`, () => {
+    const quantity = sql`${sql.placeholder('quantity')}::int`;
+    const wanted =
+      mode === 'add' ? sql`${cartItems.quantity} + excluded.quantity` : sql`excluded.quantity`;
+    return sql`
     with ${asyncCommit}, cart as (
       insert into ${carts} (user_id) values (${sql.placeholder('userId')})
       on conflict (user_id) do update set updated_at = now()
@@ -328,8 +314,8 @@ function saveLine(db: Db, mode: 'add' | 'set'): SaveLine {
       p.is_in_stock, p.backorderable
     from cart cross join async_commit
     left join (lines join ${products} p on p.id = lines.product_id and p.is_active) on true
-    order by lines.added_at, lines.product_id`,
-  );
+    order by lines.added_at, lines.product_id`;
+  });
 }
 
 /** A row of the cart change: the cart, whether the line was saved, and one line (if any). */

@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 import { productCategories, products, productTranslations, productViews } from '../../db/schema';
 import { fromCents } from '../../platform/money';
 
@@ -108,21 +108,15 @@ interface ProductDetailsRow {
   category_ids: string[];
 }
 
-const detailsStatements = new WeakMap<
-  Db,
-  (values: { productId: string }) => Promise<ProductDetailsRow[]>
->();
-
 /**
  * The detail fields, translations and categories of one product in one prepared statement (one
  * round trip; parsed and planned once per connection).
  */
 function productDetailsStatement(db: Db) {
-  let statement = detailsStatements.get(db);
-  if (!statement) {
-    statement = preparedStatement<ProductDetailsRow>(
-      db,
-      'catalog_product_details',
+  return preparedSql<ProductDetailsRow>(
+    db,
+    'catalog_product_details',
+    () =>
       sql`select ${products.images}, ${products.boxWidthMm} as width,
         ${products.boxHeightMm} as height, ${products.boxLengthMm} as length,
         ${products.replacedModels}, ${products.suitableDevices}, ${products.specifications},
@@ -135,10 +129,7 @@ function productDetailsStatement(db: Db) {
           where c.product_id = ${products.id}) as category_ids
       from ${products}
       where ${products.id} = ${sql.placeholder('productId')} and ${products.isActive}`,
-    );
-    detailsStatements.set(db, statement);
-  }
-  return statement;
+  );
 }
 
 /** The detail fields of an active product, or null. */

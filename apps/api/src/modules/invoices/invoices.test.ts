@@ -21,7 +21,8 @@ let paidOrder: { id: string; orderNumber: string };
 let invoiceId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The PDFs come from a worker thread, as in production.
+  t = await createTestApp({ PDF_WORKERS: '1' });
   [owner, purchaser, accountant, other, admin] = (await Promise.all(
     [
       'owner@demo.test',
@@ -130,6 +131,12 @@ describe('GET /api/invoices', () => {
       const one = (await get(`/api/invoices?limit=1&page=${page}`, owner)).json();
       expect(one).toMatchObject({ total: all.total, page, totalPage: all.total });
       expect(one.items).toEqual(everything.slice(page - 1, page));
+    }
+    // Pages of 7, the last one partly filled: past the middle they are read from the oldest end.
+    for (let page = 1; page <= 9; page++) {
+      const seven = (await get(`/api/invoices?limit=7&page=${page}`, owner)).json();
+      expect(seven).toMatchObject({ total: all.total, page, totalPage: 8 });
+      expect(seven.items).toEqual(everything.slice((page - 1) * 7, page * 7));
     }
     const issued = everything.map((i: { issued_at: string }) => i.issued_at);
     expect(issued).toEqual([...issued].sort().reverse());

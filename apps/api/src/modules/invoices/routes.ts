@@ -9,7 +9,7 @@ import { contextOf, requirePermission } from '../../platform/auth/guard';
 import type { OrdersDeps } from '../orders/place-order';
 import { invoiceSettingsReader } from '../settings/service';
 import { creditNoteDocument } from '../claims/credit-notes';
-import { renderInvoicePdf } from './pdf';
+import { pdfRenderer } from './pdf-pool';
 import { getInvoice, listInvoices } from './service';
 
 const tags = ['invoices'];
@@ -20,6 +20,11 @@ export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('invoices.view');
     const shopDetails = invoiceSettingsReader(deps.db);
+    const pdfs = pdfRenderer(app.config.pdfWorkers);
+    // The workers start with the app: loading pdfkit in a worker takes a second or more, which
+    // the first buyers' PDFs would otherwise wait for.
+    app.addHook('onReady', async () => pdfs.start());
+    app.addHook('onClose', () => pdfs.close());
 
     app.get(
       '/',
@@ -54,7 +59,7 @@ export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
           ctx,
           request.params.id,
         );
-        const pdf = await renderInvoicePdf(document, await shopDetails(), ctx.locale, {
+        const pdf = await pdfs.render(document, await shopDetails(), ctx.locale, {
           creditNoteOf: invoiceNumber,
         });
         return reply
@@ -94,8 +99,9 @@ export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const ctx = contextOf(request);
-        const invoice = await getInvoice(deps.db, ctx, request.params.id);
-        const pdf = await renderInvoicePdf(invoice, await shopDetails(), ctx.locale);
+        // The PDF does not list credit notes: they are not read.
+        const invoice = await getInvoice(deps.db, ctx, request.params.id, { creditNotes: false });
+        const pdf = await pdfs.render(invoice, await shopDetails(), ctx.locale);
         return reply
           .type('application/pdf')
           .header(

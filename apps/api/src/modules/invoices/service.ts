@@ -7,9 +7,11 @@ import type {
   PaymentMethod,
   VatMode,
 } from '@portal/contract';
-import { INVOICES_PAGE_SIZE } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
+import { prepared } from '../../db/prepared';
 import {
   companyInvoiceCounts,
   invoiceCounters,
@@ -133,6 +135,71 @@ function summaryOf(
   };
 }
 
+/**
+ * The invoice list as one statement, with or without a search (each its own prepared
+ * statement): the company's count left joined to the page's invoices and their orders, so an
+ * empty page still answers the total. Without a search the page's ids come from
+ * invoices_company_issued_idx alone (a deep OFFSET skips index entries, not invoices and their
+ * orders) and the count is the company's kept count (company_invoice_counts). A search also
+ * matches order numbers: joined and counted.
+ */
+function invoiceListStatement(db: Executor, search: boolean, name: string) {
+  const companyId = sql.placeholder('companyId');
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(invoices.companyId, companyId),
+    search
+      ? or(
+          sql`${invoices.invoiceNumber} like ${pattern}`,
+          sql`${orders.orderNumber} like ${pattern}`,
+        )
+      : undefined,
+  );
+  const counted = search
+    ? db
+        .select({ total: sql<number>`count(*)::int`.as('total') })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+        .as('counted')
+    : db
+        .select({
+          total: sql<number>`coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int`.as('total'),
+        })
+        .from(companyInvoiceCounts)
+        .where(eq(companyInvoiceCounts.companyId, companyId))
+        .as('counted');
+  // Without a search the page is read from the nearer end, the kept count telling.
+  const pageIds = search
+    ? db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+        .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids')
+    : pageIdsFromNearerEnd({
+        id: sql`${invoices.id}`,
+        from: sql`${invoices}`,
+        where: where ?? sql`true`,
+        newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
+        oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
+        total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
+          from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
+        maxLimit: INVOICES_MAX_LIMIT,
+      });
+  return db
+    .select({ total: counted.total, invoice: summaryColumns, orderNumber: orders.orderNumber })
+    .from(counted)
+    .leftJoin(pageIds, sql`true`)
+    .leftJoin(invoices, eq(invoices.id, pageId))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+    .prepare(name);
+}
+
 /** The company's invoices, newest first, paged in the database. */
 export async function listInvoices(
   db: Executor,
@@ -141,72 +208,49 @@ export async function listInvoices(
 ): Promise<InvoiceListResponse> {
   const limit = query.limit ?? INVOICES_PAGE_SIZE;
   const page = query.page ?? 1;
-  const pattern = query.search ? `${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
-  const filters: (SQL | undefined)[] = [
-    eq(invoices.companyId, companyOf(ctx)),
-    pattern
-      ? or(
-          sql`${invoices.invoiceNumber} like ${pattern}`,
-          sql`${orders.orderNumber} like ${pattern}`,
-        )
-      : undefined,
-  ];
-  const where = and(...filters);
-  // Without a search the page's ids come from invoices_company_issued_idx alone (a deep OFFSET
-  // skips index entries, not invoices and their orders) and the count is the company's kept
-  // count (company_invoice_counts). A search also matches order numbers: joined and counted.
-  const pageIds = (
-    pattern
-      ? db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-      : db.select({ id: invoices.id }).from(invoices)
-  )
-    .where(where)
-    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .as('page_ids');
-  const counted = pattern
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(invoices)
-        .innerJoin(orders, eq(orders.id, invoices.orderId))
-        .where(where)
-    : db
-        .select({ total: companyInvoiceCounts.invoices })
-        .from(companyInvoiceCounts)
-        .where(eq(companyInvoiceCounts.companyId, companyOf(ctx)));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ invoice: summaryColumns, orderNumber: orders.orderNumber })
-      .from(pageIds)
-      .innerJoin(invoices, eq(invoices.id, pageIds.id))
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .orderBy(desc(invoices.issuedAt), desc(invoices.sequence)),
-    counted,
-  ]);
-  const total = count?.total ?? 0;
+  const search = Boolean(query.search);
+  const name = search ? 'invoice_list_search' : 'invoice_list';
+  const statement = prepared(db, name, (executor) => invoiceListStatement(executor, search, name));
+  const rows = await statement.execute({
+    companyId: companyOf(ctx),
+    pattern: query.search ? `${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const total = rows[0]?.total ?? 0;
   return {
-    items: rows.map(({ invoice, orderNumber }) => summaryOf(invoice, orderNumber)),
+    items: rows.flatMap(({ invoice, orderNumber }) =>
+      invoice && orderNumber !== null ? [summaryOf(invoice, orderNumber)] : [],
+    ),
     total,
     page,
     totalPage: Math.ceil(total / limit),
   };
 }
 
-/** One invoice of the caller's company (404 for another company's). */
+/**
+ * One invoice of the caller's company (404 for another company's); with `creditNotes: false`
+ * its credit notes are not read (answered as none).
+ */
 export async function getInvoice(
   db: Executor,
   ctx: RequestContext,
   invoiceId: string,
+  options: { creditNotes?: boolean } = {},
 ): Promise<Invoice> {
-  const [row] = await db
-    .select({ invoice: invoices, orderNumber: orders.orderNumber })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyOf(ctx))));
+  const [row] = await prepared(db, 'invoice_of_company', (executor) =>
+    executor
+      .select({ invoice: invoices, orderNumber: orders.orderNumber })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(
+        and(
+          eq(invoices.id, sql.placeholder('invoiceId')),
+          eq(invoices.companyId, sql.placeholder('companyId')),
+        ),
+      )
+      .prepare('invoice_of_company'),
+  ).execute({ invoiceId, companyId: companyOf(ctx) });
   if (!row) throw notFound('errors.invoice_not_found');
   const { invoice } = row;
   return {
@@ -235,6 +279,6 @@ export async function getInvoice(
     shipping_address: invoice.shippingAddress as AddressSnapshot,
     billing_address: invoice.billingAddress as AddressSnapshot,
     currency: 'EUR',
-    credit_notes: await creditNotesOfInvoice(db, invoice.id),
+    credit_notes: options.creditNotes === false ? [] : await creditNotesOfInvoice(db, invoice.id),
   };
 }

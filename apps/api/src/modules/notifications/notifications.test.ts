@@ -69,14 +69,17 @@ describe('GET /api/users/notifications', () => {
   it('answers every page as the same slice of the newest-first list', async () => {
     const all = (await list('?page=1&limit=50', purchaser)).json();
     expect(all.notifications.length).toBeGreaterThan(0);
-    for (let page = 1; page <= all.notifications.length + 1; page++) {
-      const one = (await list(`?page=${page}&limit=1`, purchaser)).json();
-      expect(one).toMatchObject({
-        unseen: all.unseen,
-        page,
-        totalPage: all.notifications.length,
-      });
-      expect(one.notifications).toEqual(all.notifications.slice(page - 1, page));
+    // Limits of 1 and 3: the pages past the middle are read from the oldest end, the last
+    // one partly filled.
+    for (const limit of [1, 3]) {
+      const pages = Math.ceil(all.notifications.length / limit);
+      for (let page = 1; page <= pages + 1; page++) {
+        const one = (await list(`?page=${page}&limit=${limit}`, purchaser)).json();
+        expect(one).toMatchObject({ unseen: all.unseen, page, totalPage: pages });
+        expect(one.notifications).toEqual(
+          all.notifications.slice((page - 1) * limit, page * limit),
+        );
+      }
     }
   });
 

@@ -8,9 +8,11 @@ import type {
   PaymentMethod,
   ReorderResponse,
 } from '@portal/contract';
-import { ORDERS_PAGE_SIZE } from '@portal/contract';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
+import { prepared } from '../../db/prepared';
 import {
   companyOrderCounts,
   invoices,
@@ -26,7 +28,100 @@ import { companyOf } from '../addresses/service';
 import { availableQuantity, putLinesBack, type CartDeps } from '../cart/service';
 import { findOrder } from '../orders/view';
 
-const oneDay = (day: string) => sql`(${day}::date + interval '1 day')`;
+/** Which filters an order list request uses: each combination is its own prepared statement. */
+interface OrderListVariant {
+  status: boolean;
+  search: boolean;
+  dateFrom: boolean;
+  dateTo: boolean;
+}
+
+/**
+ * The order list as one statement: the company's count (kept in company_order_counts, or
+ * counted when searching or between dates) left joined to the page's orders and their buyers,
+ * so an empty page still answers the total. The page's ids come from the index alone
+ * (orders_company_created_idx and the status and number indexes of the same order): a deep
+ * OFFSET skips index entries, not order rows and their buyer.
+ */
+function orderListStatement(db: Executor, variant: OrderListVariant, name: string) {
+  const companyId = sql.placeholder('companyId');
+  const status = sql.placeholder('status');
+  const where = and(
+    eq(orders.companyId, companyId),
+    variant.status ? eq(orders.status, status) : undefined,
+    variant.search ? sql`${orders.orderNumber} like ${sql.placeholder('pattern')}` : undefined,
+    variant.dateFrom ? gte(orders.createdAt, sql`${sql.placeholder('dateFrom')}::date`) : undefined,
+    variant.dateTo
+      ? lt(orders.createdAt, sql`(${sql.placeholder('dateTo')}::date + interval '1 day')`)
+      : undefined,
+  );
+  const counted =
+    variant.search || variant.dateFrom || variant.dateTo
+      ? db
+          .select({ total: sql<number>`count(*)::int`.as('total') })
+          .from(orders)
+          .where(where)
+          .as('counted')
+      : db
+          .select({
+            total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int`.as('total'),
+          })
+          .from(companyOrderCounts)
+          .where(
+            and(
+              eq(companyOrderCounts.companyId, companyId),
+              variant.status ? eq(companyOrderCounts.status, status) : undefined,
+            ),
+          )
+          .as('counted');
+  // Without a search or dates the page is read from the nearer end, the kept count telling.
+  const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
+  const pageIds = keptCount
+    ? pageIdsFromNearerEnd({
+        id: sql`${orders.id}`,
+        from: sql`${orders}`,
+        where: where ?? sql`true`,
+        newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
+        oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
+        total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
+          from ${companyOrderCounts} where ${and(
+            eq(companyOrderCounts.companyId, companyId),
+            variant.status ? eq(companyOrderCounts.status, status) : undefined,
+          )})`,
+        maxLimit: ORDERS_MAX_LIMIT,
+      })
+    : db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids');
+  return db
+    .select({
+      total: counted.total,
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        totalCents: orders.totalCents,
+        taxCents: orders.taxCents,
+        shippingCents: orders.shippingCents,
+        trackingNumber: orders.trackingNumber,
+      },
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(counted)
+    .leftJoin(pageIds, sql`true`)
+    .leftJoin(orders, eq(orders.id, pageId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .prepare(name);
+}
 
 /** The company's orders, newest first, one page at a time (counted and paged in the database). */
 export async function listOrders(
@@ -36,79 +131,48 @@ export async function listOrders(
 ): Promise<OrderListResponse> {
   const limit = query.limit ?? ORDERS_PAGE_SIZE;
   const page = query.page ?? 1;
-  const filters: (SQL | undefined)[] = [
-    eq(orders.companyId, companyOf(ctx)),
-    query.status ? eq(orders.status, query.status) : undefined,
-    query.search
-      ? sql`${orders.orderNumber} like ${query.search.replace(/[\\%_]/g, '\\$&') + '%'}`
-      : undefined,
-    query.date_from ? gte(orders.createdAt, sql`${query.date_from}::date`) : undefined,
-    query.date_to ? lt(orders.createdAt, oneDay(query.date_to)) : undefined,
-  ];
-  const where = and(...filters);
-  // The page's ids first, from the index alone (orders_company_created_idx and the status and
-  // number indexes of the same order): a deep OFFSET then skips index entries, not order rows
-  // and their buyer. Only the page's orders are read and joined.
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .as('page_ids');
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        order: {
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          createdAt: orders.createdAt,
-          status: orders.status,
-          paymentMethod: orders.paymentMethod,
-          totalCents: orders.totalCents,
-          taxCents: orders.taxCents,
-          shippingCents: orders.shippingCents,
-          trackingNumber: orders.trackingNumber,
-        },
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(pageIds)
-      .innerJoin(orders, eq(orders.id, pageIds.id))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
-    // Without a search or dates the count is the company's kept count (per status: one or
-    // six rows of company_order_counts); otherwise the matching orders are counted.
-    query.search || query.date_from || query.date_to
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(where)
-      : db
-          .select({ total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int` })
-          .from(companyOrderCounts)
-          .where(
-            and(
-              eq(companyOrderCounts.companyId, companyOf(ctx)),
-              query.status ? eq(companyOrderCounts.status, query.status) : undefined,
-            ),
-          ),
-  ]);
-  const total = count?.total ?? 0;
+  const variant: OrderListVariant = {
+    status: Boolean(query.status),
+    search: Boolean(query.search),
+    dateFrom: Boolean(query.date_from),
+    dateTo: Boolean(query.date_to),
+  };
+  const name =
+    'order_list' +
+    (variant.status ? '_status' : '') +
+    (variant.search ? '_search' : '') +
+    (variant.dateFrom ? '_from' : '') +
+    (variant.dateTo ? '_to' : '');
+  const statement = prepared(db, name, (executor) => orderListStatement(executor, variant, name));
+  const rows = await statement.execute({
+    companyId: companyOf(ctx),
+    status: query.status,
+    pattern: query.search ? query.search.replace(/[\\%_]/g, '\\$&') + '%' : undefined,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const total = rows[0]?.total ?? 0;
   return {
-    items: rows.map(({ order, firstName, lastName }) => ({
-      _id: order.id,
-      order_number: order.orderNumber,
-      date: order.createdAt.toISOString(),
-      status: order.status as OrderStatus,
-      payment_method: order.paymentMethod as PaymentMethod,
-      order_value: fromCents(order.totalCents),
-      tax_amount: fromCents(order.taxCents),
-      shipping_amount: fromCents(order.shippingCents),
-      tracking_number: order.trackingNumber,
-      placed_by: `${firstName} ${lastName}`,
-    })),
+    items: rows.flatMap(({ order, firstName, lastName }) =>
+      order
+        ? [
+            {
+              _id: order.id,
+              order_number: order.orderNumber,
+              date: order.createdAt.toISOString(),
+              status: order.status as OrderStatus,
+              payment_method: order.paymentMethod as PaymentMethod,
+              order_value: fromCents(order.totalCents),
+              tax_amount: fromCents(order.taxCents),
+              shipping_amount: fromCents(order.shippingCents),
+              tracking_number: order.trackingNumber,
+              placed_by: `${firstName} ${lastName}`,
+            },
+          ]
+        : [],
+    ),
     total,
     page,
     totalPage: Math.ceil(total / limit),

@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The ids of one page of a list, as a FROM item named `page_ids` (its column `id`), read from
+ * whichever end of the list is nearer. An OFFSET makes PostgreSQL step over that many index
+ * entries, one to two milliseconds per 10,000: the pages past the middle are read from the other
+ * end (the index scanned backwards, in `oldestFirst` order, the exact reverse of `newestFirst`),
+ * so no page skips more than half of the list. `total` is the number of rows `where` matches, read
+ * in the same statement (so from the same snapshot, e.g. a count kept by a trigger); the caller
+ * sorts the page's rows again. Parameters: the placeholders `limit` and `offset`. `maxLimit`,
+ * the largest limit a request may ask for, bounds the page for the planner: a prepared
+ * statement's generic plan does not know the limit, and guessing a tenth of the table it would
+ * join the page to a full scan of the rows instead of looking up each id.
+ */
+export function pageIdsFromNearerEnd(options: {
+  id: SQL;
+  from: SQL;
+  where: SQL;
+  newestFirst: SQL;
+  oldestFirst: SQL;
+  total: SQL;
+  maxLimit: number;
+}): SQL {
+  const { id, from, where, newestFirst, oldestFirst, total, maxLimit } = options;
+  const limit = sql`${sql.placeholder('limit')}::int`;
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  return sql`(select "id" from ((select ${id} as "id" from ${from} where ${where} and ${offset} * 2 < ${total}
+      order by ${newestFirst} limit ${limit} offset ${offset})
+    union all
+    (select ${id} as "id" from ${from} where ${where} and ${offset} * 2 >= ${total}
+      order by ${oldestFirst}
+      limit greatest(least(${offset} + ${limit}, ${total}) - ${offset}, 0)
+      offset greatest(${total} - ${offset} - ${limit}, 0))) as "both_ends"
+    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as "page_ids"`;
+}
+
+/** The `id` column of pageIdsFromNearerEnd's FROM item. */
+export const pageId = sql`"page_ids"."id"`;
