@@ -105,7 +105,10 @@ describe('SearchIndex', () => {
       const expected = words
         .map((w, doc) => (withinOneEdit(query, w) || w.startsWith(query) ? doc : -1))
         .filter((doc) => doc >= 0);
-      expect([...many.search(query, 1000)].sort((a, b) => a - b), query).toEqual(expected);
+      expect(
+        [...many.search(query, 1000)].sort((a, b) => a - b),
+        query,
+      ).toEqual(expected);
     }
   });
 
