@@ -27,6 +27,8 @@ async function openAccountMenu(page: Page, t = en) {
 async function goFromAccountMenu(page: Page, labelKey: string) {
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: en(labelKey) }).click();
+  // The menu closes with a transition; axe run meanwhile sees a menu without items.
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
 async function toast(page: Page, text: string | RegExp) {
