@@ -36,3 +36,46 @@ export function pageIdsFromNearerEnd(options: {
 
 /** The `id` column of pageIdsFromNearerEnd's FROM item. */
 export const pageId = sql`"page_ids"."id"`;
+
+/**
+ * The ids of one page read from a remembered page boundary (seek-index.ts): the rows at or after
+ * the boundary's sort key in the list's order (`sortKey <= boundary`, both row values in
+ * `newestFirst`'s descending order), skipping the placeholder `skip` of them (fewer than the
+ * boundaries' spacing) and taking `limit`. A FROM item named `page_ids`, like
+ * pageIdsFromNearerEnd's.
+ */
+export function pageIdsFromBoundary(options: {
+  id: SQL;
+  from: SQL;
+  where: SQL;
+  sortKey: SQL;
+  boundary: SQL;
+  newestFirst: SQL;
+  maxLimit: number;
+}): SQL {
+  const { id, from, where, sortKey, boundary, newestFirst, maxLimit } = options;
+  return sql`(select "id" from (select ${id} as "id" from ${from}
+      where ${where} and ${sortKey} <= ${boundary}
+      order by ${newestFirst}
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('skip')}::int) as "from_boundary"
+    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as "page_ids"`;
+}
+
+/**
+ * Every `every`-th row's sort key (the first, the every+1-th, ...) of a list, as text (exact:
+ * a timestamp's microseconds survive), in one scan of the list's index: a FROM item named
+ * `bounds` with the columns `at`, `tie` and `rn`. Parameter: the placeholder `every`.
+ */
+export function boundariesOf(options: {
+  from: SQL;
+  where: SQL;
+  at: SQL;
+  tie: SQL;
+  newestFirst: SQL;
+}): SQL {
+  const { from, where, at, tie, newestFirst } = options;
+  return sql`(select "at", "tie", "rn" from (select ${at}::text as "at", ${tie}::text as "tie",
+      row_number() over (order by ${newestFirst}) as "rn"
+      from ${from} where ${where}) as "numbered"
+    where ("rn" - 1) % ${sql.placeholder('every')}::int = 0) as "bounds"`;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   index,
@@ -782,6 +783,7 @@ export const companyOrderCounts = pgTable(
     companyId: uuid('company_id').notNull(),
     status: text('status').notNull(),
     orders: integer('orders').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status] })],
 );
@@ -789,9 +791,11 @@ export const companyOrderCounts = pgTable(
 export const companyInvoiceCounts = pgTable('company_invoice_counts', {
   companyId: uuid('company_id').primaryKey(),
   invoices: integer('invoices').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 export const userNotificationCounts = pgTable('user_notification_counts', {
   userId: uuid('user_id').primaryKey(),
   notifications: integer('notifications').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -5,9 +5,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCounters, invoices, notifications, users } from '../../db/schema';
+import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
+
+// Page boundaries every 2 rows: the pages walked below are read from remembered boundaries.
+seekSettings.every = 2;
 
 let t: TestApp;
 let owner: string;

@@ -10,8 +10,9 @@ import type {
 import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
+import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
+import { pageBySeek } from '../../db/seek-index';
 import {
   companyInvoiceCounts,
   invoiceCounters,
@@ -143,7 +144,7 @@ function summaryOf(
  * orders) and the count is the company's kept count (company_invoice_counts). A search also
  * matches order numbers: joined and counted.
  */
-function invoiceListStatement(db: Executor, search: boolean, name: string) {
+function invoiceListStatement(db: Executor, search: boolean, name: string, seek = false) {
   const companyId = sql.placeholder('companyId');
   const pattern = sql.placeholder('pattern');
   const where = and(
@@ -157,7 +158,10 @@ function invoiceListStatement(db: Executor, search: boolean, name: string) {
   );
   const counted = search
     ? db
-        .select({ total: sql<number>`count(*)::int`.as('total') })
+        .select({
+          total: sql<number>`count(*)::int`.as('total'),
+          version: sql<string | null>`null::text`.as('version'),
+        })
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(where)
@@ -165,6 +169,9 @@ function invoiceListStatement(db: Executor, search: boolean, name: string) {
     : db
         .select({
           total: sql<number>`coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int`.as('total'),
+          version: sql<string | null>`coalesce(sum(${companyInvoiceCounts.version}), 0)::text`.as(
+            'version',
+          ),
         })
         .from(companyInvoiceCounts)
         .where(eq(companyInvoiceCounts.companyId, companyId))
@@ -180,24 +187,72 @@ function invoiceListStatement(db: Executor, search: boolean, name: string) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .as('page_ids')
-    : pageIdsFromNearerEnd({
-        id: sql`${invoices.id}`,
-        from: sql`${invoices}`,
-        where: where ?? sql`true`,
-        newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
-        oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
-        total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
+    : seek
+      ? pageIdsFromBoundary({
+          id: sql`${invoices.id}`,
+          from: sql`${invoices}`,
+          where: where ?? sql`true`,
+          sortKey: sql`(${invoices.issuedAt}, ${invoices.sequence})`,
+          boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekSequence')}::int)`,
+          newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
+          maxLimit: INVOICES_MAX_LIMIT,
+        })
+      : pageIdsFromNearerEnd({
+          id: sql`${invoices.id}`,
+          from: sql`${invoices}`,
+          where: where ?? sql`true`,
+          newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
+          oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
+          total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
           from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
-        maxLimit: INVOICES_MAX_LIMIT,
-      });
+          maxLimit: INVOICES_MAX_LIMIT,
+        });
   return db
-    .select({ total: counted.total, invoice: summaryColumns, orderNumber: orders.orderNumber })
+    .select({
+      total: counted.total,
+      version: counted.version,
+      invoice: summaryColumns,
+      orderNumber: orders.orderNumber,
+    })
     .from(counted)
     .leftJoin(pageIds, sql`true`)
     .leftJoin(invoices, eq(invoices.id, pageId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
     .prepare(name);
+}
+
+/**
+ * The invoice list's page boundaries (seek-index.ts) as one statement: the company's version
+ * (company_invoice_counts) left joined to every K-th invoice's sort key, from one scan of
+ * invoices_company_issued_idx.
+ */
+function invoiceBoundariesStatement(db: Executor) {
+  const companyId = sql.placeholder('companyId');
+  const version = db
+    .select({
+      version: sql<string>`coalesce(sum(${companyInvoiceCounts.version}), 0)::text`.as('version'),
+    })
+    .from(companyInvoiceCounts)
+    .where(eq(companyInvoiceCounts.companyId, companyId))
+    .as('list_version');
+  const bounds = boundariesOf({
+    from: sql`${invoices}`,
+    where: eq(invoices.companyId, companyId),
+    at: sql`${invoices.issuedAt}`,
+    tie: sql`${invoices.sequence}`,
+    newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
+  });
+  return db
+    .select({
+      version: version.version,
+      at: sql<string | null>`"bounds"."at"`,
+      tie: sql<string | null>`"bounds"."tie"`,
+    })
+    .from(version)
+    .leftJoin(bounds, sql`true`)
+    .orderBy(sql`"bounds"."rn"`)
+    .prepare('invoice_bounds');
 }
 
 /** The company's invoices, newest first, paged in the database. */
@@ -211,12 +266,41 @@ export async function listInvoices(
   const search = Boolean(query.search);
   const name = search ? 'invoice_list_search' : 'invoice_list';
   const statement = prepared(db, name, (executor) => invoiceListStatement(executor, search, name));
-  const rows = await statement.execute({
-    companyId: companyOf(ctx),
+  const companyId = companyOf(ctx);
+  const offset = (page - 1) * limit;
+  const values = {
+    companyId,
     pattern: query.search ? `${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
     limit,
-    offset: (page - 1) * limit,
-  });
+    offset,
+  };
+  const plain = () => statement.execute(values);
+  const rows = search
+    ? await plain()
+    : await pageBySeek({
+        db,
+        list: `invoices:${companyId}`,
+        offset,
+        plain,
+        compute: async (every) => {
+          const bounds = await prepared(db, 'invoice_bounds', invoiceBoundariesStatement).execute({
+            companyId,
+            every,
+          });
+          return {
+            version: bounds[0]?.version ?? '0',
+            keys: bounds.flatMap(({ at, tie }) =>
+              at !== null && tie !== null ? [{ at, tie }] : [],
+            ),
+          };
+        },
+        seek: async (boundary, skip) => {
+          const seekPage = await prepared(db, 'invoice_list_seek', (executor) =>
+            invoiceListStatement(executor, false, 'invoice_list_seek', true),
+          ).execute({ ...values, seekAt: boundary.at, seekSequence: boundary.tie, skip });
+          return { page: seekPage, version: seekPage[0]?.version ?? null };
+        },
+      });
   const total = rows[0]?.total ?? 0;
   return {
     items: rows.flatMap(({ invoice, orderNumber }) =>

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema';
+import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { notifyCompany } from './service';
+
+// Page boundaries every 2 rows: the pages walked below are read from remembered boundaries.
+seekSettings.every = 2;
 
 let t: TestApp;
 let owner: string;

@@ -7,8 +7,9 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
+import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
+import { pageBySeek } from '../../db/seek-index';
 import {
   notifications,
   userNotificationCounts,
@@ -79,13 +80,14 @@ export async function notifyCompany(
  * page's rows, whose ids come from notifications_user_happened_idx alone, from the nearer end
  * (a deep OFFSET skips index entries), so an empty page still answers the counts.
  */
-function notificationListStatement(db: Executor) {
+function notificationListStatement(db: Executor, seek = false) {
   const userId = sql.placeholder('userId');
   const counts = db
     .select({
       total: sql<number>`coalesce(sum(${userNotificationCounts.notifications}), 0)::int`.as(
         'total',
       ),
+      version: sql<string>`coalesce(sum(${userNotificationCounts.version}), 0)::text`.as('version'),
       unseen: sql<number>`(select count(*)::int from ${notifications} where ${and(
         eq(notifications.userId, userId),
         isNull(notifications.seenAt),
@@ -94,19 +96,31 @@ function notificationListStatement(db: Executor) {
     .from(userNotificationCounts)
     .where(eq(userNotificationCounts.userId, userId))
     .as('counts');
-  const pageIds = pageIdsFromNearerEnd({
-    id: sql`${notifications.id}`,
-    from: sql`${notifications}`,
-    where: eq(notifications.userId, userId),
-    newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
-    oldestFirst: sql`${notifications.happenedAt} asc, ${notifications.id} asc`,
-    total: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int
+  const pageIds = seek
+    ? pageIdsFromBoundary({
+        id: sql`${notifications.id}`,
+        from: sql`${notifications}`,
+        where: eq(notifications.userId, userId),
+        sortKey: sql`(${notifications.happenedAt}, ${notifications.id})`,
+        boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
+        newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
+        maxLimit: NOTIFICATIONS_MAX_LIMIT,
+      })
+    : pageIdsFromNearerEnd({
+        id: sql`${notifications.id}`,
+        from: sql`${notifications}`,
+        where: eq(notifications.userId, userId),
+        newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
+        oldestFirst: sql`${notifications.happenedAt} asc, ${notifications.id} asc`,
+        total: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int
       from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
-    maxLimit: NOTIFICATIONS_MAX_LIMIT,
-  });
+        maxLimit: NOTIFICATIONS_MAX_LIMIT,
+      });
+  const name = seek ? 'notification_list_seek' : 'notification_list';
   return db
     .select({
       total: counts.total,
+      version: counts.version,
       unseen: counts.unseen,
       notification: {
         id: notifications.id,
@@ -120,7 +134,40 @@ function notificationListStatement(db: Executor) {
     .leftJoin(pageIds, sql`true`)
     .leftJoin(notifications, eq(notifications.id, pageId))
     .orderBy(desc(notifications.happenedAt), desc(notifications.id))
-    .prepare('notification_list');
+    .prepare(name);
+}
+
+/**
+ * The notification list's page boundaries (seek-index.ts) as one statement: the user's version
+ * (user_notification_counts) left joined to every K-th notification's sort key, from one scan of
+ * notifications_user_happened_idx.
+ */
+function notificationBoundariesStatement(db: Executor) {
+  const userId = sql.placeholder('userId');
+  const version = db
+    .select({
+      version: sql<string>`coalesce(sum(${userNotificationCounts.version}), 0)::text`.as('version'),
+    })
+    .from(userNotificationCounts)
+    .where(eq(userNotificationCounts.userId, userId))
+    .as('list_version');
+  const bounds = boundariesOf({
+    from: sql`${notifications}`,
+    where: eq(notifications.userId, userId),
+    at: sql`${notifications.happenedAt}`,
+    tie: sql`${notifications.id}`,
+    newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
+  });
+  return db
+    .select({
+      version: version.version,
+      at: sql<string | null>`"bounds"."at"`,
+      tie: sql<string | null>`"bounds"."tie"`,
+    })
+    .from(version)
+    .leftJoin(bounds, sql`true`)
+    .orderBy(sql`"bounds"."rn"`)
+    .prepare('notification_bounds');
 }
 
 /**
@@ -187,10 +234,33 @@ export async function listNotifications(
 
   if (!query.markSeen) {
     if (query.limit > NOTIFICATIONS_MAX_LIMIT) throw new Error('listNotifications: limit too big');
-    const rows = await prepared(db, 'notification_list', notificationListStatement).execute({
-      userId,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
+    const offset = (query.page - 1) * query.limit;
+    const values = { userId, limit: query.limit, offset };
+    const rows = await pageBySeek({
+      db,
+      list: `notifications:${userId}`,
+      offset,
+      plain: () =>
+        prepared(db, 'notification_list', (executor) =>
+          notificationListStatement(executor),
+        ).execute(values),
+      compute: async (every) => {
+        const bounds = await prepared(
+          db,
+          'notification_bounds',
+          notificationBoundariesStatement,
+        ).execute({ userId, every });
+        return {
+          version: bounds[0]?.version ?? '0',
+          keys: bounds.flatMap(({ at, tie }) => (at !== null && tie !== null ? [{ at, tie }] : [])),
+        };
+      },
+      seek: async (boundary, skip) => {
+        const page = await prepared(db, 'notification_list_seek', (executor) =>
+          notificationListStatement(executor, true),
+        ).execute({ ...values, seekAt: boundary.at, seekId: boundary.tie, skip });
+        return { page, version: page[0]?.version ?? null };
+      },
     });
     const page = rows.flatMap(({ notification }) => (notification ? [notification] : []));
     return answer(page, rows[0]?.total ?? 0, rows[0]?.unseen ?? 0);

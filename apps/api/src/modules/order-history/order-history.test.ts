@@ -2,9 +2,13 @@ import { ORDER_STATUSES } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, orders, products, users } from '../../db/schema';
+import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
+
+// Page boundaries every 2 rows: the pages walked below are read from remembered boundaries.
+seekSettings.every = 2;
 
 let t: TestApp;
 let owner: string;
@@ -332,5 +336,46 @@ describe('kept list counts', () => {
     const paid = await check();
     expect(paid.invoices).toBe(before.invoices + 1);
     expect((await get('/api/orders', other)).json().total).toBe(0);
+  });
+});
+
+describe('remembered page boundaries', () => {
+  it('never answer a page from a stale boundary: new rows and status changes show at once', async () => {
+    const ids = (items: { _id: string }[]) => items.map((item) => item._id);
+    // Every page of 1 (each past the first read from a boundary) against the first page of 50.
+    const walk = async (list: string, token: string) => {
+      const all = (await get(`${list}limit=50`, token)).json();
+      const items = all.items ?? all.notifications;
+      for (let page = 1; page <= items.length + 1; page++) {
+        const one = (await get(`${list}limit=1&page=${page}`, token)).json();
+        expect(ids(one.items ?? one.notifications)).toEqual(ids(items.slice(page - 1, page)));
+      }
+      return ids(items);
+    };
+    const lists = [
+      '/api/orders?',
+      '/api/orders?status=pending&',
+      '/api/invoices?',
+      '/api/users/notifications?',
+    ];
+    for (let round = 0; round < 2; round++) {
+      const before = await Promise.all(lists.map((list) => walk(list, owner)));
+      // A new order (a new notification too), then paid: out of the pending list, a new invoice.
+      const extra = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+      const placedOne = await Promise.all(lists.map((list) => walk(list, owner)));
+      expect(placedOne[0]).toEqual([extra.id, ...before[0]!]);
+      expect(placedOne[1]).toEqual([extra.id, ...before[1]!]);
+      expect(placedOne[3]!.length).toBe(before[3]!.length + 1);
+      await markPaid(t, admin, extra.id);
+      const paid = await Promise.all(lists.map((list) => walk(list, owner)));
+      expect(paid[1]).toEqual(before[1]);
+      expect(paid[2]!.length).toBe(before[2]!.length + 1);
+      // An older pending order paid: it leaves the pending list from the middle.
+      const older = before[1]![1];
+      if (round === 0 && older) {
+        await markPaid(t, admin, older);
+        expect(await walk(lists[1]!, owner)).toEqual(before[1]!.filter((id) => id !== older));
+      }
+    }
   });
 });

@@ -11,8 +11,9 @@ import type {
 import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pageId, pageIdsFromNearerEnd } from '../../db/paging';
+import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
 import { prepared } from '../../db/prepared';
+import { pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
   invoices,
@@ -34,6 +35,8 @@ interface OrderListVariant {
   search: boolean;
   dateFrom: boolean;
   dateTo: boolean;
+  /** Read from a remembered page boundary (seek-index.ts): only without a search or dates. */
+  seek: boolean;
 }
 
 /**
@@ -58,13 +61,19 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
   const counted =
     variant.search || variant.dateFrom || variant.dateTo
       ? db
-          .select({ total: sql<number>`count(*)::int`.as('total') })
+          .select({
+            total: sql<number>`count(*)::int`.as('total'),
+            version: sql<string | null>`null::text`.as('version'),
+          })
           .from(orders)
           .where(where)
           .as('counted')
       : db
           .select({
             total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int`.as('total'),
+            version: sql<string | null>`coalesce(sum(${companyOrderCounts.version}), 0)::text`.as(
+              'version',
+            ),
           })
           .from(companyOrderCounts)
           .where(
@@ -76,31 +85,42 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
           .as('counted');
   // Without a search or dates the page is read from the nearer end, the kept count telling.
   const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
-  const pageIds = keptCount
-    ? pageIdsFromNearerEnd({
+  const pageIds = variant.seek
+    ? pageIdsFromBoundary({
         id: sql`${orders.id}`,
         from: sql`${orders}`,
         where: where ?? sql`true`,
+        sortKey: sql`(${orders.createdAt}, ${orders.id})`,
+        boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
         newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
-        oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
-        total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
+        maxLimit: ORDERS_MAX_LIMIT,
+      })
+    : keptCount
+      ? pageIdsFromNearerEnd({
+          id: sql`${orders.id}`,
+          from: sql`${orders}`,
+          where: where ?? sql`true`,
+          newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
+          oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
+          total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
           from ${companyOrderCounts} where ${and(
             eq(companyOrderCounts.companyId, companyId),
             variant.status ? eq(companyOrderCounts.status, status) : undefined,
           )})`,
-        maxLimit: ORDERS_MAX_LIMIT,
-      })
-    : db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page_ids');
+          maxLimit: ORDERS_MAX_LIMIT,
+        })
+      : db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .as('page_ids');
   return db
     .select({
       total: counted.total,
+      version: counted.version,
       order: {
         id: orders.id,
         orderNumber: orders.orderNumber,
@@ -123,6 +143,47 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
     .prepare(name);
 }
 
+/**
+ * The order list's page boundaries (seek-index.ts), with or without a status, as one statement:
+ * the list's version (the kept counts' versions summed: each change moves at least one up) left
+ * joined to every K-th order's sort key, from one scan of the list's index.
+ */
+function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
+  const companyId = sql.placeholder('companyId');
+  const statusValue = sql.placeholder('status');
+  const version = db
+    .select({
+      version: sql<string>`coalesce(sum(${companyOrderCounts.version}), 0)::text`.as('version'),
+    })
+    .from(companyOrderCounts)
+    .where(
+      and(
+        eq(companyOrderCounts.companyId, companyId),
+        status ? eq(companyOrderCounts.status, statusValue) : undefined,
+      ),
+    )
+    .as('list_version');
+  const bounds = boundariesOf({
+    from: sql`${orders}`,
+    where:
+      and(eq(orders.companyId, companyId), status ? eq(orders.status, statusValue) : undefined) ??
+      sql`true`,
+    at: sql`${orders.createdAt}`,
+    tie: sql`${orders.id}`,
+    newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
+  });
+  return db
+    .select({
+      version: version.version,
+      at: sql<string | null>`"bounds"."at"`,
+      tie: sql<string | null>`"bounds"."tie"`,
+    })
+    .from(version)
+    .leftJoin(bounds, sql`true`)
+    .orderBy(sql`"bounds"."rn"`)
+    .prepare(name);
+}
+
 /** The company's orders, newest first, one page at a time (counted and paged in the database). */
 export async function listOrders(
   db: Executor,
@@ -131,28 +192,66 @@ export async function listOrders(
 ): Promise<OrderListResponse> {
   const limit = query.limit ?? ORDERS_PAGE_SIZE;
   const page = query.page ?? 1;
+  const offset = (page - 1) * limit;
   const variant: OrderListVariant = {
     status: Boolean(query.status),
     search: Boolean(query.search),
     dateFrom: Boolean(query.date_from),
     dateTo: Boolean(query.date_to),
+    seek: false,
   };
-  const name =
+  const nameOf = (v: OrderListVariant) =>
     'order_list' +
-    (variant.status ? '_status' : '') +
-    (variant.search ? '_search' : '') +
-    (variant.dateFrom ? '_from' : '') +
-    (variant.dateTo ? '_to' : '');
-  const statement = prepared(db, name, (executor) => orderListStatement(executor, variant, name));
-  const rows = await statement.execute({
-    companyId: companyOf(ctx),
+    (v.status ? '_status' : '') +
+    (v.search ? '_search' : '') +
+    (v.dateFrom ? '_from' : '') +
+    (v.dateTo ? '_to' : '') +
+    (v.seek ? '_seek' : '');
+  const statementOf = (v: OrderListVariant) => {
+    const name = nameOf(v);
+    return prepared(db, name, (executor) => orderListStatement(executor, v, name));
+  };
+  const companyId = companyOf(ctx);
+  const values = {
+    companyId,
     status: query.status,
     pattern: query.search ? query.search.replace(/[\\%_]/g, '\\$&') + '%' : undefined,
     dateFrom: query.date_from,
     dateTo: query.date_to,
     limit,
-    offset: (page - 1) * limit,
-  });
+    offset,
+  };
+  const plain = () => statementOf(variant).execute(values);
+  const rows =
+    variant.search || variant.dateFrom || variant.dateTo
+      ? await plain()
+      : await pageBySeek({
+          db,
+          list: `orders:${companyId}:${query.status ?? ''}`,
+          offset,
+          plain,
+          compute: async (every) => {
+            const name = variant.status ? 'order_bounds_status' : 'order_bounds';
+            const bounds = await prepared(db, name, (executor) =>
+              orderBoundariesStatement(executor, variant.status, name),
+            ).execute({ companyId, status: query.status, every });
+            return {
+              version: bounds[0]?.version ?? '0',
+              keys: bounds.flatMap(({ at, tie }) =>
+                at !== null && tie !== null ? [{ at, tie }] : [],
+              ),
+            };
+          },
+          seek: async (boundary, skip) => {
+            const page = await statementOf({ ...variant, seek: true }).execute({
+              ...values,
+              seekAt: boundary.at,
+              seekId: boundary.tie,
+              skip,
+            });
+            return { page, version: page[0]?.version ?? null };
+          },
+        });
   const total = rows[0]?.total ?? 0;
   return {
     items: rows.flatMap(({ order, firstName, lastName }) =>

@@ -1,0 +1,104 @@
+/**
+ * Remembered page boundaries ("seek index") of the lists without a search or date filter: per
+ * database handle and list (company or user, list, filter), the sort key of every K-th row,
+ * computed in one statement with the list's version (the kept counts' `version`, moved by the
+ * triggers of migration 0009 whenever the list's rows or their order may have changed). A page at
+ * offset `o` is then read from the boundary at or before `o`, skipping fewer than K index
+ * entries instead of up to half the list. The page statement answers the list's version read in
+ * its own snapshot: if it is not the boundaries' version, the boundaries are dropped and
+ * recomputed and the page is read again (and if the list moved again meanwhile, read the plain
+ * way), so a stale boundary never answers a page.
+ */
+
+/** K, the spacing of the boundaries, and the number of lists a process remembers. */
+export const seekSettings = { every: 200, maxLists: 5000 };
+
+/** One list's boundaries: the version they hold for and each K-th row's sort key as text. */
+export interface Boundaries {
+  version: string;
+  keys: Array<{ at: string; tie: string }>;
+}
+
+/** Boundaries with the spacing they were computed with. */
+interface Spaced extends Boundaries {
+  every: number;
+}
+
+const byDb = new WeakMap<object, Map<string, Promise<Spaced>>>();
+
+function listsOf(db: object): Map<string, Promise<Spaced>> {
+  let lists = byDb.get(db);
+  if (!lists) {
+    lists = new Map();
+    byDb.set(db, lists);
+  }
+  return lists;
+}
+
+/** The list's remembered boundaries (most recently used last), computed when there are none. */
+function boundariesFor(
+  db: object,
+  list: string,
+  compute: (every: number) => Promise<Boundaries>,
+): Promise<Spaced> {
+  const lists = listsOf(db);
+  const known = lists.get(list);
+  if (known) {
+    lists.delete(list);
+    lists.set(list, known);
+    return known;
+  }
+  const every = seekSettings.every;
+  const computed = compute(every).then((boundaries) => ({ ...boundaries, every }));
+  lists.set(list, computed);
+  computed.catch(() => {
+    if (lists.get(list) === computed) lists.delete(list);
+  });
+  while (lists.size > seekSettings.maxLists) {
+    const oldest = lists.keys().next().value;
+    if (oldest === undefined) break;
+    lists.delete(oldest);
+  }
+  return computed;
+}
+
+/** Forgets the list's boundaries if they are still `stale` (not already replaced). */
+function drop(db: object, list: string, stale: Promise<Spaced>) {
+  const lists = listsOf(db);
+  if (lists.get(list) === stale) lists.delete(list);
+}
+
+/**
+ * One page of a list at `offset`: from the nearest remembered boundary at or before it when the
+ * offset is at least K (`seek`, answering the rows and the list's version from one snapshot),
+ * else (or when the list keeps moving) the plain way (`plain`).
+ */
+export async function pageBySeek<Page>(options: {
+  db: object;
+  list: string;
+  offset: number;
+  compute: (every: number) => Promise<Boundaries>;
+  seek: (
+    boundary: { at: string; tie: string },
+    skip: number,
+  ) => Promise<{ page: Page; version: string | null }>;
+  plain: () => Promise<Page>;
+}): Promise<Page> {
+  const { db, list, offset, compute, seek, plain } = options;
+  if (offset < seekSettings.every) return plain();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const pending = boundariesFor(db, list, compute);
+    const boundaries = await pending;
+    const index = Math.min(Math.floor(offset / boundaries.every), boundaries.keys.length - 1);
+    const boundary = boundaries.keys[index];
+    if (!boundary) {
+      // The list was empty when the boundaries were computed: read plainly, compute anew next time.
+      drop(db, list, pending);
+      return plain();
+    }
+    const { page, version } = await seek(boundary, offset - index * boundaries.every);
+    if (version === boundaries.version) return page;
+    drop(db, list, pending);
+  }
+  return plain();
+}
