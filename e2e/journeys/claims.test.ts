@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser } from '../support/browser';
+import { inspect, launchBrowser, screenshot } from '../support/browser';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
 import { startPortal, type PortalServer } from '../support/server';
@@ -208,12 +207,7 @@ async function openNewWarrantyClaim(page: Page, title: string) {
   try {
     await heading.waitFor({ timeout: 15_000 });
   } catch {
-    await page.screenshot({
-      path: fileURLToPath(
-        new URL('../screenshots/claims-new-warranty-missed.png', import.meta.url),
-      ),
-      fullPage: true,
-    });
+    await screenshot(page, 'claims-new-warranty-missed');
     console.log(`new warranty claim form not shown at ${page.url()}; loading it again`);
     await page.goto(`${portal.url}/fr/warranty/new`);
     await heading.waitFor();

@@ -26,10 +26,23 @@ export const WIDTHS = {
   mobile: { width: 375, height: 740 },
 };
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>.png: the viewport is made as tall as
+ * the page for the shot, then put back. Playwright's (and the DevTools protocol's) full-page
+ * capture resizes the window to 1×1 px for a moment, which crosses the page's media queries:
+ * the sidebar went back to its default width under the test's feet.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const taller = viewport !== null && pageHeight > viewport.height;
+  if (taller) await page.setViewportSize({ width: viewport.width, height: pageHeight });
+  try {
+    await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+  } finally {
+    if (taller) await page.setViewportSize(viewport);
+  }
 }
 
 /** Runs axe on the page and fails on any serious or critical violation. */
