@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { Executor } from './client';
 
 /**
  * The ids of one page of a list, as a FROM item named `page_ids` (its column `id`), read from
@@ -62,20 +64,37 @@ export function pageIdsFromBoundary(options: {
 }
 
 /**
- * Every `every`-th row's sort key (the first, the every+1-th, ...) of a list, as text (exact:
- * a timestamp's microseconds survive), in one scan of the list's index: a FROM item named
- * `bounds` with the columns `at`, `tie` and `rn`. Parameter: the placeholder `every`.
+ * A list's page boundaries as one prepared statement: the list's version (`version`, a subquery
+ * named list_version) left joined to every `every`-th row's sort key (the first, the every+1-th,
+ * ...) as text (exact: a timestamp's microseconds survive), in the list's order, from one scan
+ * of its index. An empty list answers one row with null keys. Parameter: the placeholder
+ * `every`, besides those of `version` and `where`.
  */
-export function boundariesOf(options: {
-  from: SQL;
-  where: SQL;
-  at: SQL;
-  tie: SQL;
-  newestFirst: SQL;
-}): SQL {
-  const { from, where, at, tie, newestFirst } = options;
-  return sql`(select "at", "tie", "rn" from (select ${at}::text as "at", ${tie}::text as "tie",
+export function boundariesStatement(
+  db: Executor,
+  name: string,
+  options: {
+    version: SubqueryWithSelection<{ version: SQL.Aliased<string> }, 'list_version'>;
+    from: SQL;
+    where: SQL;
+    at: SQL;
+    tie: SQL;
+    newestFirst: SQL;
+  },
+) {
+  const { version, from, where, at, tie, newestFirst } = options;
+  const bounds = sql`(select "at", "tie", "rn" from (select ${at}::text as "at", ${tie}::text as "tie",
       row_number() over (order by ${newestFirst}) as "rn"
       from ${from} where ${where}) as "numbered"
     where ("rn" - 1) % ${sql.placeholder('every')}::int = 0) as "bounds"`;
+  return db
+    .select({
+      version: version.version,
+      at: sql<string | null>`"bounds"."at"`,
+      tie: sql<string | null>`"bounds"."tie"`,
+    })
+    .from(version)
+    .leftJoin(bounds, sql`true`)
+    .orderBy(sql`"bounds"."rn"`)
+    .prepare(name);
 }

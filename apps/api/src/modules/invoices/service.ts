@@ -10,7 +10,12 @@ import type {
 import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
+import {
+  boundariesStatement,
+  pageId,
+  pageIdsFromBoundary,
+  pageIdsFromNearerEnd,
+} from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import { pageBySeek } from '../../db/seek-index';
 import {
@@ -236,23 +241,14 @@ function invoiceBoundariesStatement(db: Executor) {
     .from(companyInvoiceCounts)
     .where(eq(companyInvoiceCounts.companyId, companyId))
     .as('list_version');
-  const bounds = boundariesOf({
+  return boundariesStatement(db, 'invoice_bounds', {
+    version,
     from: sql`${invoices}`,
     where: eq(invoices.companyId, companyId),
     at: sql`${invoices.issuedAt}`,
     tie: sql`${invoices.sequence}`,
     newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
   });
-  return db
-    .select({
-      version: version.version,
-      at: sql<string | null>`"bounds"."at"`,
-      tie: sql<string | null>`"bounds"."tie"`,
-    })
-    .from(version)
-    .leftJoin(bounds, sql`true`)
-    .orderBy(sql`"bounds"."rn"`)
-    .prepare('invoice_bounds');
 }
 
 /** The company's invoices, newest first, paged in the database. */

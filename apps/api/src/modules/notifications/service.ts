@@ -7,7 +7,12 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
+import {
+  boundariesStatement,
+  pageId,
+  pageIdsFromBoundary,
+  pageIdsFromNearerEnd,
+} from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import { pageBySeek } from '../../db/seek-index';
 import {
@@ -151,23 +156,14 @@ function notificationBoundariesStatement(db: Executor) {
     .from(userNotificationCounts)
     .where(eq(userNotificationCounts.userId, userId))
     .as('list_version');
-  const bounds = boundariesOf({
+  return boundariesStatement(db, 'notification_bounds', {
+    version,
     from: sql`${notifications}`,
     where: eq(notifications.userId, userId),
     at: sql`${notifications.happenedAt}`,
     tie: sql`${notifications.id}`,
     newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
   });
-  return db
-    .select({
-      version: version.version,
-      at: sql<string | null>`"bounds"."at"`,
-      tie: sql<string | null>`"bounds"."tie"`,
-    })
-    .from(version)
-    .leftJoin(bounds, sql`true`)
-    .orderBy(sql`"bounds"."rn"`)
-    .prepare('notification_bounds');
 }
 
 /**

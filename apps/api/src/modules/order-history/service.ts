@@ -11,7 +11,12 @@ import type {
 import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { boundariesOf, pageId, pageIdsFromBoundary, pageIdsFromNearerEnd } from '../../db/paging';
+import {
+  boundariesStatement,
+  pageId,
+  pageIdsFromBoundary,
+  pageIdsFromNearerEnd,
+} from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import { pageBySeek } from '../../db/seek-index';
 import {
@@ -163,7 +168,8 @@ function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
       ),
     )
     .as('list_version');
-  const bounds = boundariesOf({
+  return boundariesStatement(db, name, {
+    version,
     from: sql`${orders}`,
     where:
       and(eq(orders.companyId, companyId), status ? eq(orders.status, statusValue) : undefined) ??
@@ -172,16 +178,6 @@ function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
     tie: sql`${orders.id}`,
     newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
   });
-  return db
-    .select({
-      version: version.version,
-      at: sql<string | null>`"bounds"."at"`,
-      tie: sql<string | null>`"bounds"."tie"`,
-    })
-    .from(version)
-    .leftJoin(bounds, sql`true`)
-    .orderBy(sql`"bounds"."rn"`)
-    .prepare(name);
 }
 
 /** The company's orders, newest first, one page at a time (counted and paged in the database). */
