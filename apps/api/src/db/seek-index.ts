@@ -19,6 +19,19 @@ export interface Boundaries {
   keys: Array<{ at: string; tie: string }>;
 }
 
+/**
+ * Boundaries from the rows of a boundaries statement (paging.ts boundariesStatement): the version
+ * on every row, a null key on the one row of an empty list.
+ */
+export function boundariesFrom(
+  rows: Array<{ version: string; at: string | null; tie: string | null }>,
+): Boundaries {
+  return {
+    version: rows[0]?.version ?? '0',
+    keys: rows.flatMap(({ at, tie }) => (at !== null && tie !== null ? [{ at, tie }] : [])),
+  };
+}
+
 /** Boundaries with the spacing they were computed with. */
 interface Spaced extends Boundaries {
   every: number;

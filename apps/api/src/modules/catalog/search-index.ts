@@ -242,8 +242,8 @@ export class SearchIndex {
    * prefixEnd) of the tokens starting with it.
    */
   private typoIds(term: string, prefixStart: number, prefixEnd: number): number[] {
-    const found = new Set<number>();
     if (term.length < 4) return [];
+    const found = new Set<number>();
     const add = (id: number) => {
       if (id < prefixStart || id >= prefixEnd) found.add(id);
     };

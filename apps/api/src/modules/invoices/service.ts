@@ -17,7 +17,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, pageBySeek } from '../../db/seek-index';
 import {
   companyInvoiceCounts,
   invoiceCounters,
@@ -279,16 +279,12 @@ export async function listInvoices(
         offset,
         plain,
         compute: async (every) => {
-          const bounds = await prepared(db, 'invoice_bounds', invoiceBoundariesStatement).execute({
-            companyId,
-            every,
-          });
-          return {
-            version: bounds[0]?.version ?? '0',
-            keys: bounds.flatMap(({ at, tie }) =>
-              at !== null && tie !== null ? [{ at, tie }] : [],
-            ),
-          };
+          return boundariesFrom(
+            await prepared(db, 'invoice_bounds', invoiceBoundariesStatement).execute({
+              companyId,
+              every,
+            }),
+          );
         },
         seek: async (boundary, skip) => {
           const seekPage = await prepared(db, 'invoice_list_seek', (executor) =>

@@ -14,7 +14,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, pageBySeek } from '../../db/seek-index';
 import {
   notifications,
   userNotificationCounts,
@@ -241,15 +241,12 @@ export async function listNotifications(
           notificationListStatement(executor),
         ).execute(values),
       compute: async (every) => {
-        const bounds = await prepared(
-          db,
-          'notification_bounds',
-          notificationBoundariesStatement,
-        ).execute({ userId, every });
-        return {
-          version: bounds[0]?.version ?? '0',
-          keys: bounds.flatMap(({ at, tie }) => (at !== null && tie !== null ? [{ at, tie }] : [])),
-        };
+        return boundariesFrom(
+          await prepared(db, 'notification_bounds', notificationBoundariesStatement).execute({
+            userId,
+            every,
+          }),
+        );
       },
       seek: async (boundary, skip) => {
         const page = await prepared(db, 'notification_list_seek', (executor) =>

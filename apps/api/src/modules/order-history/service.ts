@@ -18,7 +18,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
   invoices,
@@ -228,15 +228,11 @@ export async function listOrders(
           plain,
           compute: async (every) => {
             const name = variant.status ? 'order_bounds_status' : 'order_bounds';
-            const bounds = await prepared(db, name, (executor) =>
-              orderBoundariesStatement(executor, variant.status, name),
-            ).execute({ companyId, status: query.status, every });
-            return {
-              version: bounds[0]?.version ?? '0',
-              keys: bounds.flatMap(({ at, tie }) =>
-                at !== null && tie !== null ? [{ at, tie }] : [],
-              ),
-            };
+            return boundariesFrom(
+              await prepared(db, name, (executor) =>
+                orderBoundariesStatement(executor, variant.status, name),
+              ).execute({ companyId, status: query.status, every }),
+            );
           },
           seek: async (boundary, skip) => {
             const page = await statementOf({ ...variant, seek: true }).execute({
