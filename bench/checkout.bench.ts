@@ -17,7 +17,7 @@ import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEFAULT_PRODUCT_SETTINGS } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { benchNodeArgs, startChild, stopChild } from './lib';
+import { startApi, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -87,19 +87,14 @@ for (let i = 0; i < buyerCount; i++) {
 // PGlite allows one process: the API opens the database once the bench has let go of it.
 await database.close();
 
-const api = await startChild(
-  'apps/api/src/main.ts',
-  {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: jwtSecret,
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  },
-  '/api/health',
-  benchNodeArgs,
-);
+const api = await startApi({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: jwtSecret,
+  SEED_DEMO: 'false',
+  AUTH_RATE_LIMIT_MAX: '100000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+});
 const address = api.base;
 try {
   await run();

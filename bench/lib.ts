@@ -1,5 +1,5 @@
 // Helpers shared by the benchmarks: the process under load runs apart from the load generator.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,8 +17,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `file` under tsx in a child process and waits until `readyPath` answers 200.
- * `nodeArgs` go to node before the file (e.g. `--cpu-prof`).
+ * Starts `file` in a child process (TypeScript under tsx) and waits until `readyPath` answers
+ * 200. `nodeArgs` go to node before the file (e.g. `--cpu-prof`).
  */
 export async function startChild(
   file: string,
@@ -27,7 +27,8 @@ export async function startChild(
   nodeArgs: string[] = [],
 ) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -60,11 +61,10 @@ const startScript = (
     scripts: { start: string };
   }
 ).scripts.start;
-const startFlags = /\bnode ((?:--\S+ )*)--import tsx apps\/api\/src\/main\.ts/.exec(
-  startScript,
-)?.[1];
+const apiEntry = 'apps/api/dist/main.js';
+const startFlags = /\bnode ((?:--\S+ )*)apps\/api\/dist\/main\.js/.exec(startScript)?.[1];
 if (startFlags === undefined)
-  throw new Error('package.json start script: node … apps/api/src/main.ts not found');
+  throw new Error(`package.json start script: node … ${apiEntry} not found`);
 
 /**
  * Node flags for the API child: those of `npm start`, then BENCH_NODE_ARGS (space-separated),
@@ -74,6 +74,19 @@ export const benchNodeArgs = [
   ...startFlags.split(' '),
   ...(process.env.BENCH_NODE_ARGS ?? '').split(' '),
 ].filter(Boolean);
+
+/**
+ * Compiles the API and starts it as `npm start` does (apps/api/dist, the same node flags), with
+ * `env`; answers once its health check does.
+ */
+export async function startApi(env: Record<string, string>) {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the API did not compile');
+  return startChild(apiEntry, env, '/api/health', benchNodeArgs);
+}
 
 /**
  * Autocannon's untimed warm-up before a measured run (code compiled, caches filled), as long as

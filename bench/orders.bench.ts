@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { benchNodeArgs, startChild, stopChild, warmupFor } from './lib';
+import { startApi, startChild, stopChild, warmupFor } from './lib';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
@@ -141,7 +141,7 @@ try {
       ? undefined
       : await startChild('bench/hello-server.ts', {}, '/');
   if (hello) children.push(hello.child);
-  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health', benchNodeArgs);
+  const api = await startApi(apiEnv);
   children.push(api.child);
 
   const signin = await fetch(`${api.base}/api/auth/signin`, {

@@ -16,7 +16,7 @@ import {
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { xmlFeedKey } from '../apps/api/src/modules/feed/key';
-import { benchNodeArgs, startChild, stopChild, warmupFor } from './lib';
+import { startApi, startChild, stopChild, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -240,7 +240,7 @@ const children: ChildProcess[] = [];
 try {
   const hello = await startChild('bench/hello-server.ts', {}, '/');
   children.push(hello.child);
-  const api = await startChild('apps/api/src/main.ts', apiEnv, '/api/health', benchNodeArgs);
+  const api = await startApi(apiEnv);
   children.push(api.child);
   const pid = api.child.pid ?? 0;
 

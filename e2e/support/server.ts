@@ -26,33 +26,29 @@ export interface PortalServer {
 
 /**
  * Starts the portal as `npm start` does (built web app, embedded database, demo data), in a
- * temporary DATA_DIR on a free port. The web app must be built first (`npm run build`).
+ * temporary DATA_DIR on a free port. The web app and the API must be built first (`npm run build`).
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        AUTH_RATE_LIMIT_MAX: '200',
-        MAIL_WORKER_INTERVAL_MS: '200',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      AUTH_RATE_LIMIT_MAX: '200',
+      MAIL_WORKER_INTERVAL_MS: '200',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   // A busy machine (shared cores) may need longer: PORTAL_START_TIMEOUT_MS raises the limit.
   const startTimeoutMs = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 180_000);
   const deadline = Date.now() + startTimeoutMs;

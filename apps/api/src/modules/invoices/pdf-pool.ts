@@ -30,6 +30,20 @@ export interface PdfRenderer {
 }
 
 /**
+ * The PDF worker thread. Compiled (`npm start`), this module is part of dist/main.js and the
+ * worker is dist/pdf-worker.js beside it; run from the TypeScript sources (tests, `npm run dev`),
+ * a boot file registers tsx in the thread (on Node 20 a worker does not get it from
+ * `--import tsx`) and loads pdf-worker.ts.
+ */
+function workerThread(): Worker {
+  if (import.meta.url.endsWith('.js'))
+    return new Worker(new URL('./pdf-worker.js', import.meta.url));
+  return new Worker(new URL('./pdf-worker-boot.mjs', import.meta.url), {
+    workerData: { entry: new URL('./pdf-worker.ts', import.meta.url).href },
+  });
+}
+
+/**
  * Renders invoice PDFs in `size` worker threads (started by `start` or the first PDF), so that pdfkit's
  * CPU work (a few milliseconds per PDF) runs beside the event loop instead of holding up every
  * other request; each PDF goes to the worker with the fewest waiting. With `size` 0, or should a
@@ -45,10 +59,7 @@ export function pdfRenderer(size: number): PdfRenderer {
     started = true;
     for (let i = 0; i < size; i++) {
       const entry: PdfWorker = {
-        // The worker is TypeScript run through tsx, like the API: its boot file loads it.
-        worker: new Worker(new URL('./pdf-worker-boot.mjs', import.meta.url), {
-          workerData: { entry: new URL('./pdf-worker.ts', import.meta.url).href },
-        }),
+        worker: workerThread(),
         pending: new Map(),
       };
       entry.worker.unref();
