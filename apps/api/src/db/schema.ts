@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -268,6 +270,38 @@ export const productCategories = pgTable(
     primaryKey({ columns: [t.productId, t.categoryId] }),
     index('product_categories_category_idx').on(t.categoryId),
   ],
+);
+
+/**
+ * What the catalog index of each API process looks at every couple of seconds to stay fresh,
+ * instead of aggregating the whole products table (migration 0010, kept by triggers in the
+ * transaction of each change). `catalog_version.structure` moves with any change to what a
+ * rebuild reads: products added, removed or updated with their `updated_at`, categories, titles
+ * and category links.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    /** Always 1: one row. */
+    id: smallint('id').primaryKey(),
+    structure: bigint('structure', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The transaction (`pg_current_xact_id()`) that last changed a product's stock or sales numbers:
+ * a process reads the products changed by transactions it could not see at its last look.
+ */
+export const productStockChanges = pgTable(
+  'product_stock_changes',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('product_stock_changes_xid_idx').on(t.xid)],
 );
 
 /** One row per user, product and day: a view is counted once per user per day. */

@@ -1,29 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { count, eq, max, sql, sum } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, products } from '../../db/schema';
+import { preparedSql } from '../../db/prepared';
 import { type CatalogSnapshot, loadCatalogSnapshot, loadStockNumbers } from './catalog-snapshot';
 
-/** What the snapshot was built from: its structure (rebuild) and its stock (update in place). */
-interface Fingerprint {
+/**
+ * Where the database stood at a look: the catalog's structure version (migration 0010) and the
+ * oldest transaction still running (`pg_snapshot_xmin`): every change a later look can find
+ * that this one could not see was made by a transaction at or after it.
+ */
+interface Look {
   structure: string;
-  stock: string;
+  xmin: string;
 }
 
 /** How often a request may trigger a look at whether the catalog changed. */
 const CHECK_INTERVAL_MS = 2_000;
+/** Beyond this many products changed since the last look, every product's numbers are read. */
+const MAX_CHANGED_READ_BY_ID = 5_000;
 
 /**
  * Keeps the in-memory catalog snapshot fresh. Any process can change the catalog (several API
- * processes share one database), so each process compares a cheap fingerprint of the tables
- * every couple of seconds: a changed product text, price or category rebuilds the snapshot in
- * the background while requests keep using the previous one; changed stock or sales numbers
- * (orders) are read and applied in place. The process that changes stock applies it at once
- * with `refreshStock`.
+ * processes share one database), so each process looks every couple of seconds at what triggers
+ * keep for it (migration 0010), two index lookups whatever the catalog's size: a changed
+ * structure version (a product's text, price or categories) rebuilds the snapshot in the
+ * background while requests keep using the previous one; the products whose stock or sales
+ * numbers changed since the last look (orders) are read and applied in place. The process that
+ * changes stock applies it at once with `refreshStock`.
  */
 export class CatalogIndex {
   private current: Promise<CatalogSnapshot> | null = null;
-  private fingerprint: Fingerprint | null = null;
+  private seen: Look | null = null;
   private checkedAt = 0;
   private refreshing: Promise<void> | null = null;
 
@@ -62,47 +69,57 @@ export class CatalogIndex {
     }
   }
 
-  private async readFingerprint(): Promise<Fingerprint> {
-    const [[p], [c]] = await Promise.all([
-      this.db
-        .select({
-          n: count(),
-          at: max(products.updatedAt),
-          quantity: sum(products.quantity),
-          inStock: sql<string>`count(*) filter (where ${products.isInStock})`,
-          buyers: sum(products.buyers),
-        })
-        .from(products)
-        .where(eq(products.isActive, true)),
-      this.db.select({ n: count(), at: max(categories.updatedAt) }).from(categories),
-    ]);
-    return {
-      structure: [p?.n, p?.at?.toISOString(), c?.n, c?.at?.toISOString()].join('|'),
-      stock: [p?.quantity, p?.inStock, p?.buyers].join('|'),
-    };
+  private look(): Promise<Look> {
+    const statement = preparedSql<Look>(
+      this.db,
+      'catalog_look',
+      () => sql`select structure::text as structure,
+        pg_snapshot_xmin(pg_current_snapshot())::text as xmin
+        from catalog_version where id = 1`,
+    );
+    return statement({}).then(([row]) => row ?? { structure: '', xmin: '0' });
+  }
+
+  /** Products whose stock or sales numbers were changed by transactions at or after `xmin`. */
+  private async changedSince(xmin: string): Promise<string[]> {
+    const statement = preparedSql<{ id: string }>(
+      this.db,
+      'catalog_stock_changes',
+      () => sql`select product_id as id from product_stock_changes
+        where xid >= ${sql.placeholder('xmin')}::bigint`,
+    );
+    return (await statement({ xmin })).map((row) => row.id);
   }
 
   private async build(): Promise<CatalogSnapshot> {
     const started = Date.now();
-    // Read the fingerprint first: a change during the load triggers another rebuild later.
-    this.fingerprint = await this.readFingerprint();
+    // Looked at first: what changes while the snapshot loads is found by the next look.
+    this.seen = await this.look();
     const snapshot = await loadCatalogSnapshot(this.db);
     this.log.info({ products: snapshot.size, ms: Date.now() - started }, 'catalog index built');
     return snapshot;
   }
 
-  private async refreshIfChanged() {
-    const fingerprint = await this.readFingerprint();
-    if (fingerprint.structure !== this.fingerprint?.structure) {
+  /** Looks at what changed since the last look and applies it (every couple of seconds). */
+  async refreshIfChanged(): Promise<void> {
+    const seen = this.seen;
+    if (!seen || !this.current) return;
+    const now = await this.look();
+    if (now.structure !== seen.structure) {
       const next = await loadCatalogSnapshot(this.db);
-      this.fingerprint = fingerprint;
+      this.seen = now;
       this.current = Promise.resolve(next);
-    } else if (fingerprint.stock !== this.fingerprint.stock && this.current) {
-      const snapshot = await this.current;
-      for (const { id, ...numbers } of await loadStockNumbers(this.db)) {
-        snapshot.setStock(id, numbers);
-      }
-      this.fingerprint = fingerprint;
+      return;
     }
+    const changed = await this.changedSince(seen.xmin);
+    if (changed.length) {
+      const snapshot = await this.current;
+      const numbers = await loadStockNumbers(
+        this.db,
+        changed.length > MAX_CHANGED_READ_BY_ID ? undefined : changed,
+      );
+      for (const { id, ...stock } of numbers) snapshot.setStock(id, stock);
+    }
+    this.seen = now;
   }
 }

@@ -1,7 +1,8 @@
 import { PRODUCT_SORT_OPTIONS, type ProductListItem } from '@portal/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products, productTranslations } from '../../db/schema';
+import { catalogVersion, products, productTranslations } from '../../db/schema';
 import { loadCatalogSnapshot } from './catalog-snapshot';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 
@@ -416,6 +417,90 @@ describe('product detail, views and top lists', () => {
     await t.app.catalog.refreshStock([a!.id, b!.id]);
     expect(await row(b!.sku)).toMatchObject({ quantity: b!.quantity });
   });
+
+  it('finds stock changes of other processes even when the totals stay the same', async () => {
+    const [a, b] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(products.sku)
+      .offset(2)
+      .limit(2);
+    await t.app.catalog.refreshIfChanged();
+    // One sale moved 5 units from one product to the other: sums and counts are unchanged.
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ quantity: a!.quantity + 5 })
+        .where(eq(products.id, a!.id));
+      await tx
+        .update(products)
+        .set({ quantity: b!.quantity - 5 })
+        .where(eq(products.id, b!.id));
+    });
+    await t.app.catalog.refreshIfChanged();
+    expect((await get(`/api/products/${a!.id}`)).json().quantity).toBe(a!.quantity + 5);
+    expect((await get(`/api/products/${b!.id}`)).json().quantity).toBe(b!.quantity - 5);
+    await t.db.update(products).set({ quantity: a!.quantity }).where(eq(products.id, a!.id));
+    await t.db.update(products).set({ quantity: b!.quantity }).where(eq(products.id, b!.id));
+    await t.app.catalog.refreshIfChanged();
+    expect((await get(`/api/products/${a!.id}`)).json().quantity).toBe(a!.quantity);
+  });
+
+  it('rebuilds when another process changes a title, once per transaction', async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.isActive, true)).limit(1);
+    const version = async () =>
+      (await t.db.select().from(catalogVersion).where(eq(catalogVersion.id, 1)))[0]?.structure;
+    const before = await version();
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(productTranslations)
+        .set({ title: 'Zyxquartz solar inverter' })
+        .where(
+          and(eq(productTranslations.productId, row!.id), eq(productTranslations.locale, 'en')),
+        );
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, row!.id));
+    });
+    expect(await version()).toBe((before ?? 0) + 1);
+    // Stock and views leave the structure alone.
+    await t.db
+      .update(products)
+      .set({ views: row!.views + 1, quantity: row!.quantity + 1 })
+      .where(eq(products.id, row!.id));
+    expect(await version()).toBe((before ?? 0) + 1);
+    await t.app.catalog.refreshIfChanged();
+    const found = (await get('/api/products?search=zyxquartz&locale=en')).json();
+    expect(found.items.map((item: ProductListItem) => item._id)).toEqual([row!.id]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'finds a change whose transaction was still running at the previous look',
+    async () => {
+      const [row] = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(products.sku)
+        .offset(4)
+        .limit(1);
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update products set quantity = 7 where id = $1', [row!.id]);
+        await t.app.catalog.refreshIfChanged();
+        expect((await get(`/api/products/${row!.id}`)).json().quantity).toBe(row!.quantity);
+        await other.query('commit');
+        // Committed after that look, by a transaction the look saw running: found by the next.
+        await t.app.catalog.refreshIfChanged();
+        expect((await get(`/api/products/${row!.id}`)).json().quantity).toBe(7);
+      } finally {
+        await other.end();
+      }
+      await t.db.update(products).set({ quantity: row!.quantity }).where(eq(products.id, row!.id));
+      await t.app.catalog.refreshIfChanged();
+    },
+  );
 
   it('builds the same snapshot whatever the batch size of its reads', async () => {
     const whole = await loadCatalogSnapshot(t.db);
