@@ -14,7 +14,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { boundariesFrom, pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   notifications,
   userNotificationCounts,
@@ -230,6 +230,7 @@ export async function listNotifications(
       db,
       list: `notifications:${userId}`,
       offset,
+      newest: newestUuidKey,
       plain: () =>
         prepared(db, 'notification_list', (executor) =>
           notificationListStatement(executor),

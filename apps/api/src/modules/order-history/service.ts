@@ -18,7 +18,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { boundariesFrom, pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
   invoices,
@@ -225,6 +225,7 @@ export async function listOrders(
           db,
           list: `orders:${companyId}:${query.status ?? ''}`,
           offset,
+          newest: newestUuidKey,
           plain,
           compute: async (every) => {
             const name = variant.status ? 'order_bounds_status' : 'order_bounds';
