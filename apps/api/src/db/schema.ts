@@ -413,7 +413,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_unique').on(t.orderNumber),
     // The order history's pages (newest first, id breaks ties), its status filter and its
-    // order number prefix search (text_pattern_ops: LIKE 'prefix%' whatever the collation).
+    // order number prefix search (text_pattern_ops: a range in byte order, ~>=~ and ~<~,
+    // whatever the collation).
     index('orders_company_created_idx').on(
       t.companyId,
       t.createdAt.desc().nullsFirst(),
