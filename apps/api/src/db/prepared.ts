@@ -5,11 +5,17 @@ import type { Db, Executor } from './client';
 /**
  * Prepared statements, built once per database handle and name. A list request then runs one
  * statement whose SQL text drizzle built once: on PostgreSQL a named prepared statement, parsed
- * (and after a few runs planned) once per pooled connection; on PGlite the same query with its
- * parameters. Each variant of a query (with or without a filter) has its own name, so one name
+ * and planned (its generic plan, see client.ts) once per pooled connection; on PGlite the same
+ * query with its parameters. Each variant of a query (with or without a filter) has its own name, so one name
  * always stands for one SQL text.
  */
 const statements = new WeakMap<object, Map<string, unknown>>();
+const preparedOn = new WeakMap<object, Db>();
+
+/** Builds `db`'s prepared statements on `on` (client.ts: connections that keep generic plans). */
+export function prepareOn(db: Db, on: Db) {
+  preparedOn.set(db, on);
+}
 
 export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
   let byName = statements.get(db);
@@ -19,7 +25,7 @@ export function prepared<T>(db: Executor, name: string, build: (db: Executor) =>
   }
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(db);
+    statement = build(preparedOn.get(db) ?? db);
     byName.set(name, statement);
   }
   return statement;
@@ -34,7 +40,7 @@ const dialect = new PgDialect();
  */
 export function preparedSql<Row>(db: Db, name: string, query: () => SQL) {
   return prepared(db, name, () => {
-    const statement = db._.session.prepareQuery(
+    const statement = (preparedOn.get(db) ?? db)._.session.prepareQuery(
       dialect.sqlToQuery(query()),
       undefined,
       name,

@@ -5,7 +5,7 @@ import { preparedSql } from '../../db/prepared';
 import { type CatalogSnapshot, loadCatalogSnapshot, loadStockNumbers } from './catalog-snapshot';
 
 /**
- * Where the database stood at a look: the catalog's structure version (migration 0010) and the
+ * Where the database stood at a look: the catalog's structure version (migration 0011) and the
  * oldest transaction still running (`pg_snapshot_xmin`): every change a later look can find
  * that this one could not see was made by a transaction at or after it.
  */
@@ -22,7 +22,7 @@ const MAX_CHANGED_READ_BY_ID = 5_000;
 /**
  * Keeps the in-memory catalog snapshot fresh. Any process can change the catalog (several API
  * processes share one database), so each process looks every couple of seconds at what triggers
- * keep for it (migration 0010), two index lookups whatever the catalog's size: a changed
+ * keep for it (migration 0011), two index lookups whatever the catalog's size: a changed
  * structure version (a product's text, price or categories) rebuilds the snapshot in the
  * background while requests keep using the previous one; the products whose stock or sales
  * numbers changed since the last look (orders) are read and applied in place. The process that

@@ -277,6 +277,8 @@ export async function listInvoices(
         db,
         list: `invoices:${companyId}`,
         offset,
+        // The largest issue time and sequence (an int).
+        newest: { at: 'infinity', tie: String(2 ** 31 - 1) },
         plain,
         compute: async (every) => {
           return boundariesFrom(

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema';
+import { notifications, userNotificationCounts, users } from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { notifyCompany } from './service';
@@ -110,6 +110,69 @@ describe('GET /api/users/notifications', () => {
     });
     const rows = await t.db.select().from(notifications);
     expect(rows).toHaveLength(12 * 2 + 2);
+  });
+
+  it('keeps the unseen count exact through new, seen, unseen again and deleted ones', async () => {
+    // The unseen count is kept by a trigger (migration 0010): compare it with a count by hand.
+    const counted = async (email: string) => {
+      const [row] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(and(eq(users.email, email), isNull(notifications.seenAt)));
+      return row?.n;
+    };
+    const versionOf = async (email: string) => {
+      const [row] = await t.db
+        .select({ version: userNotificationCounts.version })
+        .from(userNotificationCounts)
+        .innerJoin(users, eq(users.id, userNotificationCounts.userId))
+        .where(eq(users.email, email));
+      return row?.version;
+    };
+    const unseen = async () => (await list('?page=1&limit=2', accountant)).json().unseen;
+    expect(await unseen()).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      await notifyCompany(t.db, companyId, 'new_invoice', {
+        order: { _id: '00000000-0000-4000-8000-000000000002', order_number: '1000000010' },
+        invoice: {
+          _id: '00000000-0000-4000-8000-00000000001' + i,
+          invoice_number: `2026-00001${i}`,
+        },
+      });
+    }
+    expect(await unseen()).toBe(3);
+    // Marking seen answers the count after the marks, and leaves the list's version (and so
+    // the remembered page boundaries) alone: the rows and their order did not change.
+    const version = await versionOf('accountant@demo.test');
+    expect((await list('?page=1&limit=2&full_notification=1', accountant)).json().unseen).toBe(1);
+    expect(await versionOf('accountant@demo.test')).toBe(version);
+    expect(await unseen()).toBe(1);
+    // Seen again (a later seen_at) changes nothing; unseen again counts again.
+    const [newest] = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(users.email, 'accountant@demo.test'))
+      .orderBy(desc(notifications.happenedAt), desc(notifications.id))
+      .limit(1);
+    await t.db
+      .update(notifications)
+      .set({ seenAt: sql`now() + interval '1 minute'` })
+      .where(eq(notifications.id, newest!.id));
+    expect(await unseen()).toBe(1);
+    await t.db.update(notifications).set({ seenAt: null }).where(eq(notifications.id, newest!.id));
+    expect(await unseen()).toBe(2);
+    await t.db.delete(notifications).where(eq(notifications.id, newest!.id));
+    expect(await unseen()).toBe(1);
+    const members: Array<[string, string]> = [
+      ['owner@demo.test', owner],
+      ['purchaser@demo.test', purchaser],
+      ['accountant@demo.test', accountant],
+    ];
+    for (const [email, token] of members) {
+      expect((await list('', token)).json().unseen).toBe(await counted(email));
+    }
   });
 
   it('refuses no token (401) and bad input (400 naming the field)', async () => {

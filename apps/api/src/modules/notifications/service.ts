@@ -5,7 +5,7 @@ import {
   type NotificationsResponse,
   type NotificationType,
 } from '@portal/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   boundariesStatement,
@@ -14,7 +14,7 @@ import {
   pageIdsFromNearerEnd,
 } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { boundariesFrom, pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   notifications,
   userNotificationCounts,
@@ -80,8 +80,8 @@ export async function notifyCompany(
 }
 
 /**
- * A page of notifications without marking them seen, as one statement: the total (kept in
- * user_notification_counts) and the unseen count (notifications_unseen_idx) left joined to the
+ * A page of notifications without marking them seen, as one statement: the total and the unseen
+ * count (both kept in user_notification_counts) left joined to the
  * page's rows, whose ids come from notifications_user_happened_idx alone, from the nearer end
  * (a deep OFFSET skips index entries), so an empty page still answers the counts.
  */
@@ -93,10 +93,7 @@ function notificationListStatement(db: Executor, seek = false) {
         'total',
       ),
       version: sql<string>`coalesce(sum(${userNotificationCounts.version}), 0)::text`.as('version'),
-      unseen: sql<number>`(select count(*)::int from ${notifications} where ${and(
-        eq(notifications.userId, userId),
-        isNull(notifications.seenAt),
-      )})`.as('unseen'),
+      unseen: sql<number>`coalesce(sum(${userNotificationCounts.unseen}), 0)::int`.as('unseen'),
     })
     .from(userNotificationCounts)
     .where(eq(userNotificationCounts.userId, userId))
@@ -169,10 +166,9 @@ function notificationBoundariesStatement(db: Executor) {
 /**
  * One page of the user's notifications, newest first, with the unseen count and the page
  * count. With `markSeen` the returned notifications are marked seen (in the same transaction,
- * so the unseen count answered already reflects it). Without it nothing is written: the page
- * and the two counts are read side by side: the page from notifications_user_happened_idx, the
- * total from user_notification_counts (kept by a trigger), the unseen from
- * notifications_unseen_idx.
+ * so the unseen count answered, kept by the trigger of that update, already reflects it).
+ * Without it nothing is written: the page from notifications_user_happened_idx, the total and
+ * the unseen count from user_notification_counts (kept by a trigger), in one statement.
  */
 export async function listNotifications(
   db: Db,
@@ -201,16 +197,14 @@ export async function listNotifications(
       .innerJoin(notifications, eq(notifications.id, pageIds.id))
       .orderBy(desc(notifications.happenedAt), desc(notifications.id));
   };
-  const totalOf = (executor: Executor) =>
+  const countsOf = (executor: Executor) =>
     executor
-      .select({ n: userNotificationCounts.notifications })
+      .select({
+        total: userNotificationCounts.notifications,
+        unseen: userNotificationCounts.unseen,
+      })
       .from(userNotificationCounts)
       .where(eq(userNotificationCounts.userId, userId));
-  const unseenOf = (executor: Executor) =>
-    executor
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)));
   const answer = (
     rows: Awaited<ReturnType<typeof pageOf>>,
     total: number,
@@ -236,6 +230,7 @@ export async function listNotifications(
       db,
       list: `notifications:${userId}`,
       offset,
+      newest: newestUuidKey,
       plain: () =>
         prepared(db, 'notification_list', (executor) =>
           notificationListStatement(executor),
@@ -267,7 +262,7 @@ export async function listNotifications(
         .set({ seenAt: sql`now()` })
         .where(and(eq(notifications.userId, userId), inArray(notifications.id, unseenIds)));
     }
-    const [[total], [unseen]] = [await totalOf(tx), await unseenOf(tx)];
-    return answer(rows, total?.n ?? 0, unseen?.n ?? 0);
+    const [counts] = await countsOf(tx);
+    return answer(rows, counts?.total ?? 0, counts?.unseen ?? 0);
   });
 }

@@ -89,6 +89,20 @@ describe('GET /api/orders', () => {
     );
     expect((await get('/api/orders?date_to=2020-01-01', owner)).json().total).toBe(0);
     expect((await get('/api/orders?search=%25', owner)).json().total).toBe(0);
+    // Every prefix finds exactly the orders whose number starts with it (a range of the index).
+    const numbers = (await get('/api/orders?limit=50', owner))
+      .json()
+      .items.map((o: { order_number: string }) => o.order_number);
+    for (const number of numbers) {
+      for (let length = 1; length <= number.length; length++) {
+        const prefix = number.slice(0, length);
+        const found = (await get(`/api/orders?search=${prefix}&limit=50`, owner)).json();
+        expect(found.items.map((o: { order_number: string }) => o.order_number).sort()).toEqual(
+          numbers.filter((n: string) => n.startsWith(prefix)).sort(),
+        );
+      }
+    }
+    expect((await get('/api/orders?search=9999999999', owner)).json().total).toBe(0);
   });
 
   it('answers every page as the same slice of the newest-first list, filtered or not', async () => {

@@ -17,8 +17,9 @@ import {
   pageIdsFromBoundary,
   pageIdsFromNearerEnd,
 } from '../../db/paging';
+import { prefixRange } from '../../db/prefix';
 import { prepared } from '../../db/prepared';
-import { boundariesFrom, pageBySeek } from '../../db/seek-index';
+import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
   invoices,
@@ -57,7 +58,10 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
   const where = and(
     eq(orders.companyId, companyId),
     variant.status ? eq(orders.status, status) : undefined,
-    variant.search ? sql`${orders.orderNumber} like ${sql.placeholder('pattern')}` : undefined,
+    variant.search
+      ? sql`${orders.orderNumber} ~>=~ ${sql.placeholder('searchFrom')}::text
+        and ${orders.orderNumber} ~<~ ${sql.placeholder('searchTo')}::text`
+      : undefined,
     variant.dateFrom ? gte(orders.createdAt, sql`${sql.placeholder('dateFrom')}::date`) : undefined,
     variant.dateTo
       ? lt(orders.createdAt, sql`(${sql.placeholder('dateTo')}::date + interval '1 day')`)
@@ -208,10 +212,15 @@ export async function listOrders(
     return prepared(db, name, (executor) => orderListStatement(executor, v, name));
   };
   const companyId = companyOf(ctx);
+  const search = query.search ? prefixRange(query.search) : undefined;
   const values = {
     companyId,
     status: query.status,
-    pattern: query.search ? query.search.replace(/[\\%_]/g, '\\$&') + '%' : undefined,
+    // The order numbers starting with the search, as a range of orders_company_number_idx; an
+    // empty range when no string follows the search's (only U+10FFFF: no order number, all
+    // digits, starts with it).
+    searchFrom: search?.from,
+    searchTo: search ? (search.to ?? search.from) : undefined,
     dateFrom: query.date_from,
     dateTo: query.date_to,
     limit,
@@ -225,6 +234,7 @@ export async function listOrders(
           db,
           list: `orders:${companyId}:${query.status ?? ''}`,
           offset,
+          newest: newestUuidKey,
           plain,
           compute: async (every) => {
             const name = variant.status ? 'order_bounds_status' : 'order_bounds';

@@ -10,7 +10,8 @@ CREATE TABLE "product_stock_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "product_stock_changes" ADD CONSTRAINT "product_stock_changes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "product_stock_changes_xid_idx" ON "product_stock_changes" USING btree ("xid");--> statement-breakpoint
+CREATE INDEX "product_stock_changes_xid_idx" ON "product_stock_changes" USING btree ("xid");
+--> statement-breakpoint
 INSERT INTO catalog_version (id, structure) VALUES (1, 0);
 --> statement-breakpoint
 -- One bump per transaction, however many rows it changes: a transaction-local setting remembers
