@@ -39,8 +39,8 @@ const dialect = new PgDialect();
  * as the driver gives them (timestamps as text on PostgreSQL, Date on PGlite).
  */
 export function preparedSql<Row>(db: Db, name: string, query: () => SQL) {
-  return prepared(db, name, () => {
-    const statement = (preparedOn.get(db) ?? db)._.session.prepareQuery(
+  return prepared(db, name, (on) => {
+    const statement = (on as Db)._.session.prepareQuery(
       dialect.sqlToQuery(query()),
       undefined,
       name,

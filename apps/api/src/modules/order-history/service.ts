@@ -46,6 +46,16 @@ interface OrderListVariant {
 }
 
 /**
+ * The kept counts of the list (company_order_counts): the company's rows, or its row of the
+ * placeholder `status`. Their sum is the list's total, the sum of their versions its version.
+ */
+const keptCountsOf = (byStatus: boolean) =>
+  and(
+    eq(companyOrderCounts.companyId, sql.placeholder('companyId')),
+    byStatus ? eq(companyOrderCounts.status, sql.placeholder('status')) : undefined,
+  );
+
+/**
  * The order list as one statement: the company's count (kept in company_order_counts, or
  * counted when searching or between dates) left joined to the page's orders and their buyers,
  * so an empty page still answers the total. The page's ids come from the index alone
@@ -85,12 +95,7 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
             ),
           })
           .from(companyOrderCounts)
-          .where(
-            and(
-              eq(companyOrderCounts.companyId, companyId),
-              variant.status ? eq(companyOrderCounts.status, status) : undefined,
-            ),
-          )
+          .where(keptCountsOf(variant.status))
           .as('counted');
   // Without a search or dates the page is read from the nearer end, the kept count telling.
   const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
@@ -112,10 +117,7 @@ function orderListStatement(db: Executor, variant: OrderListVariant, name: strin
           newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
           oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
           total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
-          from ${companyOrderCounts} where ${and(
-            eq(companyOrderCounts.companyId, companyId),
-            variant.status ? eq(companyOrderCounts.status, status) : undefined,
-          )})`,
+          from ${companyOrderCounts} where ${keptCountsOf(variant.status)})`,
           maxLimit: ORDERS_MAX_LIMIT,
         })
       : db
@@ -165,12 +167,7 @@ function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
       version: sql<string>`coalesce(sum(${companyOrderCounts.version}), 0)::text`.as('version'),
     })
     .from(companyOrderCounts)
-    .where(
-      and(
-        eq(companyOrderCounts.companyId, companyId),
-        status ? eq(companyOrderCounts.status, statusValue) : undefined,
-      ),
-    )
+    .where(keptCountsOf(status))
     .as('list_version');
   return boundariesStatement(db, name, {
     version,
