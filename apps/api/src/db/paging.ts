@@ -1,10 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
 /**
- * The ids of one page of a list, as a FROM item named `page_ids` (its column `id`), read from
- * whichever end of the list is nearer. An OFFSET makes PostgreSQL step over that many index
+ * A select list of `columns` under their own names, for a page's FROM item (below): when the
+ * list's index includes them all, the page is an index-only scan and reads no table rows.
+ */
+export const columnsOf = (...columns: Column[]) =>
+  sql.join(
+    columns.map((column) => sql`${column}`),
+    sql`, `,
+  );
+
+/**
+ * The rows of one page of a list, as a FROM item named `as` with the select list `columns`, read
+ * from whichever end of the list is nearer. An OFFSET makes PostgreSQL step over that many index
  * entries, one to two milliseconds per 10,000: the pages past the middle are read from the other
  * end (the index scanned backwards, in `oldestFirst` order, the exact reverse of `newestFirst`),
  * so no page skips more than half of the list. `total` is the number of rows `where` matches, read
@@ -12,10 +22,11 @@ import type { Executor } from './client';
  * sorts the page's rows again. Parameters: the placeholders `limit` and `offset`. `maxLimit`,
  * the largest limit a request may ask for, bounds the page for the planner: a prepared
  * statement's generic plan does not know the limit, and guessing a tenth of the table it would
- * join the page to a full scan of the rows instead of looking up each id.
+ * join the page to a full scan of the rows instead of looking up each row.
  */
-export function pageIdsFromNearerEnd(options: {
-  id: SQL;
+export function pageFromNearerEnd(options: {
+  columns: SQL;
+  as: string;
   from: SQL;
   where: SQL;
   newestFirst: SQL;
@@ -23,31 +34,28 @@ export function pageIdsFromNearerEnd(options: {
   total: SQL;
   maxLimit: number;
 }): SQL {
-  const { id, from, where, newestFirst, oldestFirst, total, maxLimit } = options;
+  const { columns, as, from, where, newestFirst, oldestFirst, total, maxLimit } = options;
   const limit = sql`${sql.placeholder('limit')}::int`;
   const offset = sql`${sql.placeholder('offset')}::int`;
-  return sql`(select "id" from ((select ${id} as "id" from ${from} where ${where} and ${offset} * 2 < ${total}
+  return sql`(select * from ((select ${columns} from ${from} where ${where} and ${offset} * 2 < ${total}
       order by ${newestFirst} limit ${limit} offset ${offset})
     union all
-    (select ${id} as "id" from ${from} where ${where} and ${offset} * 2 >= ${total}
+    (select ${columns} from ${from} where ${where} and ${offset} * 2 >= ${total}
       order by ${oldestFirst}
       limit greatest(least(${offset} + ${limit}, ${total}) - ${offset}, 0)
       offset greatest(${total} - ${offset} - ${limit}, 0))) as "both_ends"
-    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as "page_ids"`;
+    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as ${sql.identifier(as)}`;
 }
 
-/** The `id` column of pageIdsFromNearerEnd's FROM item. */
-export const pageId = sql`"page_ids"."id"`;
-
 /**
- * The ids of one page read from a remembered page boundary (seek-index.ts): the rows at or after
+ * The rows of one page read from a remembered page boundary (seek-index.ts): the rows at or after
  * the boundary's sort key in the list's order (`sortKey <= boundary`, both row values in
  * `newestFirst`'s descending order), skipping the placeholder `skip` of them (fewer than the
- * boundaries' spacing) and taking `limit`. A FROM item named `page_ids`, like
- * pageIdsFromNearerEnd's.
+ * boundaries' spacing) and taking `limit`. A FROM item like pageFromNearerEnd's.
  */
-export function pageIdsFromBoundary(options: {
-  id: SQL;
+export function pageFromBoundary(options: {
+  columns: SQL;
+  as: string;
   from: SQL;
   where: SQL;
   sortKey: SQL;
@@ -55,12 +63,12 @@ export function pageIdsFromBoundary(options: {
   newestFirst: SQL;
   maxLimit: number;
 }): SQL {
-  const { id, from, where, sortKey, boundary, newestFirst, maxLimit } = options;
-  return sql`(select "id" from (select ${id} as "id" from ${from}
+  const { columns, as, from, where, sortKey, boundary, newestFirst, maxLimit } = options;
+  return sql`(select * from (select ${columns} from ${from}
       where ${where} and ${sortKey} <= ${boundary}
       order by ${newestFirst}
       limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('skip')}::int) as "from_boundary"
-    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as "page_ids"`;
+    limit ${sql.raw(String(Math.trunc(maxLimit)))}) as ${sql.identifier(as)}`;
 }
 
 /**

@@ -448,7 +448,8 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.orderNumber),
     // The order history's pages (newest first, id breaks ties), its status filter and its
     // order number prefix search (text_pattern_ops: a range in byte order, ~>=~ and ~<~,
-    // whatever the collation).
+    // whatever the collation). The two list indexes also INCLUDE every column a page shows
+    // (migration 0012, which drizzle-kit does not model), so a page is an index-only scan.
     index('orders_company_created_idx').on(
       t.companyId,
       t.createdAt.desc().nullsFirst(),
@@ -650,7 +651,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.invoiceNumber),
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('invoices_order_unique').on(t.orderId),
-    // The company's pages newest first, with the id: the page is read from the index alone.
+    // The company's pages newest first, with the id: the page is read from the index alone (it
+    // also INCLUDEs the columns a page shows, migration 0012, which drizzle-kit does not model).
     index('invoices_company_issued_idx').on(
       t.companyId,
       t.issuedAt.desc().nullsFirst(),

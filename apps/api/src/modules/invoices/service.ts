@@ -8,15 +8,15 @@ import type {
   VatMode,
 } from '@portal/contract';
 import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import {
   boundariesStatement,
-  pageId,
-  pageIdsFromBoundary,
-  pageIdsFromNearerEnd,
+  columnsOf,
+  pageFromBoundary,
+  pageFromNearerEnd,
 } from '../../db/paging';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedSql } from '../../db/prepared';
 import { boundariesFrom, pageBySeek } from '../../db/seek-index';
 import {
   companyInvoiceCounts,
@@ -116,18 +116,12 @@ export async function issueInvoice(tx: Executor, orderId: string): Promise<void>
 }
 
 /** What a list line shows: not the lines and addresses of the invoice. */
-const summaryColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  issuedAt: invoices.issuedAt,
-  billToName: invoices.billToName,
-  orderId: invoices.orderId,
-  paymentMethod: invoices.paymentMethod,
-  totalCents: invoices.totalCents,
-};
 
 function summaryOf(
-  row: Pick<InvoiceRow, keyof typeof summaryColumns>,
+  row: Pick<
+    InvoiceRow,
+    'id' | 'invoiceNumber' | 'issuedAt' | 'billToName' | 'orderId' | 'paymentMethod' | 'totalCents'
+  >,
   orderNumber: string,
 ): InvoiceSummary {
   return {
@@ -144,88 +138,89 @@ function summaryOf(
 /**
  * The invoice list as one statement, with or without a search (each its own prepared
  * statement): the company's count left joined to the page's invoices and their orders, so an
- * empty page still answers the total. Without a search the page's ids come from
- * invoices_company_issued_idx alone (a deep OFFSET skips index entries, not invoices and their
- * orders) and the count is the company's kept count (company_invoice_counts). A search also
- * matches order numbers: joined and counted.
+ * empty page still answers the total. Without a search the page's rows come from
+ * invoices_company_issued_idx alone, which includes every column the page shows (migration
+ * 0012: a deep OFFSET skips index entries, and the page reads no invoice rows), and the count is
+ * the company's kept count (company_invoice_counts). A search also matches order numbers:
+ * joined and counted.
  */
-function invoiceListStatement(db: Executor, search: boolean, name: string, seek = false) {
-  const companyId = sql.placeholder('companyId');
-  const pattern = sql.placeholder('pattern');
-  const where = and(
-    eq(invoices.companyId, companyId),
-    search
-      ? or(
-          sql`${invoices.invoiceNumber} like ${pattern}`,
-          sql`${orders.orderNumber} like ${pattern}`,
-        )
-      : undefined,
-  );
-  const counted = search
-    ? db
-        .select({
-          total: sql<number>`count(*)::int`.as('total'),
-          version: sql<string | null>`null::text`.as('version'),
-        })
-        .from(invoices)
-        .innerJoin(orders, eq(orders.id, invoices.orderId))
-        .where(where)
-        .as('counted')
-    : db
-        .select({
-          total: sql<number>`coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int`.as('total'),
-          version: sql<string | null>`coalesce(sum(${companyInvoiceCounts.version}), 0)::text`.as(
-            'version',
-          ),
-        })
-        .from(companyInvoiceCounts)
-        .where(eq(companyInvoiceCounts.companyId, companyId))
-        .as('counted');
-  // Without a search the page is read from the nearer end, the kept count telling.
-  const pageIds = search
-    ? db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .innerJoin(orders, eq(orders.id, invoices.orderId))
-        .where(where)
-        .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page_ids')
-    : seek
-      ? pageIdsFromBoundary({
-          id: sql`${invoices.id}`,
-          from: sql`${invoices}`,
-          where: where ?? sql`true`,
-          sortKey: sql`(${invoices.issuedAt}, ${invoices.sequence})`,
-          boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekSequence')}::int)`,
-          newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
-          maxLimit: INVOICES_MAX_LIMIT,
-        })
-      : pageIdsFromNearerEnd({
-          id: sql`${invoices.id}`,
-          from: sql`${invoices}`,
-          where: where ?? sql`true`,
-          newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
-          oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
-          total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
-          from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
-          maxLimit: INVOICES_MAX_LIMIT,
-        });
-  return db
-    .select({
-      total: counted.total,
-      version: counted.version,
-      invoice: summaryColumns,
-      orderNumber: orders.orderNumber,
-    })
-    .from(counted)
-    .leftJoin(pageIds, sql`true`)
-    .leftJoin(invoices, eq(invoices.id, pageId))
-    .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
-    .prepare(name);
+function invoiceListStatement(db: Db, search: boolean, name: string, seek = false) {
+  return preparedSql<InvoiceListRow>(db, name, () => {
+    const companyId = sql.placeholder('companyId');
+    const pattern = sql.placeholder('pattern');
+    const ofCompany = eq(invoices.companyId, companyId);
+    const matching = sql`${ofCompany} and (${invoices.invoiceNumber} like ${pattern}
+      or ${orders.orderNumber} like ${pattern})`;
+    const counted = search
+      ? sql`(select count(*)::int as "total", null::text as "version"
+          from ${invoices} join ${orders} on ${orders.id} = ${invoices.orderId}
+          where ${matching}) as "counted"`
+      : sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int as "total",
+          coalesce(sum(${companyInvoiceCounts.version}), 0)::text as "version"
+          from ${companyInvoiceCounts}
+          where ${eq(companyInvoiceCounts.companyId, companyId)}) as "counted"`;
+    const columns = columnsOf(
+      invoices.id,
+      invoices.invoiceNumber,
+      invoices.issuedAt,
+      invoices.sequence,
+      invoices.billToName,
+      invoices.orderId,
+      invoices.paymentMethod,
+      invoices.totalCents,
+    );
+    const newestFirst = sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`;
+    // Without a search the page is read from the nearer end, the kept count telling.
+    const page = search
+      ? sql`(select ${columns} from ${invoices} join ${orders} on ${orders.id} = ${invoices.orderId}
+          where ${matching} order by ${newestFirst}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page"`
+      : seek
+        ? pageFromBoundary({
+            columns,
+            as: 'page',
+            from: sql`${invoices}`,
+            where: ofCompany,
+            sortKey: sql`(${invoices.issuedAt}, ${invoices.sequence})`,
+            boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekSequence')}::int)`,
+            newestFirst,
+            maxLimit: INVOICES_MAX_LIMIT,
+          })
+        : pageFromNearerEnd({
+            columns,
+            as: 'page',
+            from: sql`${invoices}`,
+            where: ofCompany,
+            newestFirst,
+            oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
+            total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
+              from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
+            maxLimit: INVOICES_MAX_LIMIT,
+          });
+    return sql`select "counted"."total", "counted"."version", "page"."id",
+        "page"."invoice_number", "page"."issued_at", "page"."bill_to_name", "page"."order_id",
+        "page"."payment_method", "page"."total_cents", ${orders.orderNumber}
+      from ${counted}
+      left join ${page} on true
+      left join ${orders} on ${orders.id} = "page"."order_id"
+      order by "page"."issued_at" desc, "page"."sequence" desc`;
+  });
 }
+
+/** A row of the invoice list statement: the count, and one invoice of the page (nulls: none). */
+type InvoiceListRow = { total: number; version: string | null } & (
+  | {
+      id: string;
+      invoice_number: string;
+      issued_at: string | Date;
+      bill_to_name: string;
+      order_id: string;
+      payment_method: PaymentMethod;
+      total_cents: number;
+      order_number: string;
+    }
+  | { id: null }
+);
 
 /**
  * The invoice list's page boundaries (seek-index.ts) as one statement: the company's version
@@ -253,7 +248,7 @@ function invoiceBoundariesStatement(db: Executor) {
 
 /** The company's invoices, newest first, paged in the database. */
 export async function listInvoices(
-  db: Executor,
+  db: Db,
   ctx: RequestContext,
   query: InvoiceListQuery,
 ): Promise<InvoiceListResponse> {
@@ -261,7 +256,7 @@ export async function listInvoices(
   const page = query.page ?? 1;
   const search = Boolean(query.search);
   const name = search ? 'invoice_list_search' : 'invoice_list';
-  const statement = prepared(db, name, (executor) => invoiceListStatement(executor, search, name));
+  const statement = invoiceListStatement(db, search, name);
   const companyId = companyOf(ctx);
   const offset = (page - 1) * limit;
   const values = {
@@ -270,7 +265,7 @@ export async function listInvoices(
     limit,
     offset,
   };
-  const plain = () => statement.execute(values);
+  const plain = () => statement(values);
   const rows = search
     ? await plain()
     : await pageBySeek({
@@ -289,16 +284,39 @@ export async function listInvoices(
           );
         },
         seek: async (boundary, skip) => {
-          const seekPage = await prepared(db, 'invoice_list_seek', (executor) =>
-            invoiceListStatement(executor, false, 'invoice_list_seek', true),
-          ).execute({ ...values, seekAt: boundary.at, seekSequence: boundary.tie, skip });
+          const seekPage = await invoiceListStatement(
+            db,
+            false,
+            'invoice_list_seek',
+            true,
+          )({
+            ...values,
+            seekAt: boundary.at,
+            seekSequence: boundary.tie,
+            skip,
+          });
           return { page: seekPage, version: seekPage[0]?.version ?? null };
         },
       });
   const total = rows[0]?.total ?? 0;
   return {
-    items: rows.flatMap(({ invoice, orderNumber }) =>
-      invoice && orderNumber !== null ? [summaryOf(invoice, orderNumber)] : [],
+    items: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            summaryOf(
+              {
+                id: row.id,
+                invoiceNumber: row.invoice_number,
+                issuedAt: new Date(row.issued_at),
+                billToName: row.bill_to_name,
+                orderId: row.order_id,
+                paymentMethod: row.payment_method,
+                totalCents: row.total_cents,
+              },
+              row.order_number,
+            ),
+          ],
     ),
     total,
     page,

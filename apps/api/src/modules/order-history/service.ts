@@ -9,16 +9,16 @@ import type {
   ReorderResponse,
 } from '@portal/contract';
 import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import {
   boundariesStatement,
-  pageId,
-  pageIdsFromBoundary,
-  pageIdsFromNearerEnd,
+  columnsOf,
+  pageFromBoundary,
+  pageFromNearerEnd,
 } from '../../db/paging';
 import { prefixRange } from '../../db/prefix';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedSql } from '../../db/prepared';
 import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
@@ -58,101 +58,103 @@ const keptCountsOf = (byStatus: boolean) =>
 /**
  * The order list as one statement: the company's count (kept in company_order_counts, or
  * counted when searching or between dates) left joined to the page's orders and their buyers,
- * so an empty page still answers the total. The page's ids come from the index alone
- * (orders_company_created_idx and the status and number indexes of the same order): a deep
- * OFFSET skips index entries, not order rows and their buyer.
+ * so an empty page still answers the total. The page's rows come from the index alone: the list
+ * indexes (orders_company_created_idx, orders_company_status_created_idx) include every column
+ * the page shows (migration 0012), so neither a deep OFFSET nor the page itself reads order rows.
  */
-function orderListStatement(db: Executor, variant: OrderListVariant, name: string) {
-  const companyId = sql.placeholder('companyId');
-  const status = sql.placeholder('status');
-  const where = and(
-    eq(orders.companyId, companyId),
-    variant.status ? eq(orders.status, status) : undefined,
-    variant.search
-      ? sql`${orders.orderNumber} ~>=~ ${sql.placeholder('searchFrom')}::text
-        and ${orders.orderNumber} ~<~ ${sql.placeholder('searchTo')}::text`
-      : undefined,
-    variant.dateFrom ? gte(orders.createdAt, sql`${sql.placeholder('dateFrom')}::date`) : undefined,
-    variant.dateTo
-      ? lt(orders.createdAt, sql`(${sql.placeholder('dateTo')}::date + interval '1 day')`)
-      : undefined,
-  );
-  const counted =
-    variant.search || variant.dateFrom || variant.dateTo
-      ? db
-          .select({
-            total: sql<number>`count(*)::int`.as('total'),
-            version: sql<string | null>`null::text`.as('version'),
-          })
-          .from(orders)
-          .where(where)
-          .as('counted')
-      : db
-          .select({
-            total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int`.as('total'),
-            version: sql<string | null>`coalesce(sum(${companyOrderCounts.version}), 0)::text`.as(
-              'version',
-            ),
-          })
-          .from(companyOrderCounts)
-          .where(keptCountsOf(variant.status))
-          .as('counted');
-  // Without a search or dates the page is read from the nearer end, the kept count telling.
-  const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
-  const pageIds = variant.seek
-    ? pageIdsFromBoundary({
-        id: sql`${orders.id}`,
-        from: sql`${orders}`,
-        where: where ?? sql`true`,
-        sortKey: sql`(${orders.createdAt}, ${orders.id})`,
-        boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
-        newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
-        maxLimit: ORDERS_MAX_LIMIT,
-      })
-    : keptCount
-      ? pageIdsFromNearerEnd({
-          id: sql`${orders.id}`,
+function orderListStatement(db: Db, variant: OrderListVariant, name: string) {
+  return preparedSql<OrderListRow>(db, name, () => {
+    const companyId = sql.placeholder('companyId');
+    const where =
+      and(
+        eq(orders.companyId, companyId),
+        variant.status ? eq(orders.status, sql.placeholder('status')) : undefined,
+        variant.search
+          ? sql`${orders.orderNumber} ~>=~ ${sql.placeholder('searchFrom')}::text
+            and ${orders.orderNumber} ~<~ ${sql.placeholder('searchTo')}::text`
+          : undefined,
+        variant.dateFrom
+          ? gte(orders.createdAt, sql`${sql.placeholder('dateFrom')}::date`)
+          : undefined,
+        variant.dateTo
+          ? lt(orders.createdAt, sql`(${sql.placeholder('dateTo')}::date + interval '1 day')`)
+          : undefined,
+      ) ?? sql`true`;
+    // Without a search or dates the total is kept by the count triggers, and the page is read
+    // from the nearer end of the list, the kept count telling.
+    const keptCount = !variant.search && !variant.dateFrom && !variant.dateTo;
+    const counted = keptCount
+      ? sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int as "total",
+          coalesce(sum(${companyOrderCounts.version}), 0)::text as "version"
+          from ${companyOrderCounts} where ${keptCountsOf(variant.status)}) as "counted"`
+      : sql`(select count(*)::int as "total", null::text as "version"
+          from ${orders} where ${where}) as "counted"`;
+    const columns = columnsOf(
+      orders.id,
+      orders.orderNumber,
+      orders.createdAt,
+      orders.status,
+      orders.paymentMethod,
+      orders.totalCents,
+      orders.taxCents,
+      orders.shippingCents,
+      orders.trackingNumber,
+      orders.userId,
+    );
+    const newestFirst = sql`${orders.createdAt} desc, ${orders.id} desc`;
+    const page = variant.seek
+      ? pageFromBoundary({
+          columns,
+          as: 'page',
           from: sql`${orders}`,
-          where: where ?? sql`true`,
-          newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
-          oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
-          total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
-          from ${companyOrderCounts} where ${keptCountsOf(variant.status)})`,
+          where,
+          sortKey: sql`(${orders.createdAt}, ${orders.id})`,
+          boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
+          newestFirst,
           maxLimit: ORDERS_MAX_LIMIT,
         })
-      : db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .as('page_ids');
-  return db
-    .select({
-      total: counted.total,
-      version: counted.version,
-      order: {
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        totalCents: orders.totalCents,
-        taxCents: orders.taxCents,
-        shippingCents: orders.shippingCents,
-        trackingNumber: orders.trackingNumber,
-      },
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(counted)
-    .leftJoin(pageIds, sql`true`)
-    .leftJoin(orders, eq(orders.id, pageId))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .prepare(name);
+      : keptCount
+        ? pageFromNearerEnd({
+            columns,
+            as: 'page',
+            from: sql`${orders}`,
+            where,
+            newestFirst,
+            oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
+            total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
+              from ${companyOrderCounts} where ${keptCountsOf(variant.status)})`,
+            maxLimit: ORDERS_MAX_LIMIT,
+          })
+        : sql`(select ${columns} from ${orders} where ${where} order by ${newestFirst}
+            limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page"`;
+    return sql`select "counted"."total", "counted"."version", "page"."id", "page"."order_number",
+        "page"."created_at", "page"."status", "page"."payment_method", "page"."total_cents",
+        "page"."tax_cents", "page"."shipping_cents", "page"."tracking_number",
+        ${users.firstName}, ${users.lastName}
+      from ${counted}
+      left join ${page} on true
+      left join ${users} on ${users.id} = "page"."user_id"
+      order by "page"."created_at" desc, "page"."id" desc`;
+  });
 }
+
+/** A row of the order list statement: the count, and one order of the page (nulls: none). */
+type OrderListRow = { total: number; version: string | null } & (
+  | {
+      id: string;
+      order_number: string;
+      created_at: string | Date;
+      status: OrderStatus;
+      payment_method: PaymentMethod;
+      total_cents: number;
+      tax_cents: number;
+      shipping_cents: number;
+      tracking_number: string | null;
+      first_name: string;
+      last_name: string;
+    }
+  | { id: null }
+);
 
 /**
  * The order list's page boundaries (seek-index.ts), with or without a status, as one statement:
@@ -183,7 +185,7 @@ function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
 
 /** The company's orders, newest first, one page at a time (counted and paged in the database). */
 export async function listOrders(
-  db: Executor,
+  db: Db,
   ctx: RequestContext,
   query: OrderListQuery,
 ): Promise<OrderListResponse> {
@@ -204,10 +206,7 @@ export async function listOrders(
     (v.dateFrom ? '_from' : '') +
     (v.dateTo ? '_to' : '') +
     (v.seek ? '_seek' : '');
-  const statementOf = (v: OrderListVariant) => {
-    const name = nameOf(v);
-    return prepared(db, name, (executor) => orderListStatement(executor, v, name));
-  };
+  const statementOf = (v: OrderListVariant) => orderListStatement(db, v, nameOf(v));
   const companyId = companyOf(ctx);
   const search = query.search ? prefixRange(query.search) : undefined;
   const values = {
@@ -223,7 +222,7 @@ export async function listOrders(
     limit,
     offset,
   };
-  const plain = () => statementOf(variant).execute(values);
+  const plain = () => statementOf(variant)(values);
   const rows =
     variant.search || variant.dateFrom || variant.dateTo
       ? await plain()
@@ -242,7 +241,7 @@ export async function listOrders(
             );
           },
           seek: async (boundary, skip) => {
-            const page = await statementOf({ ...variant, seek: true }).execute({
+            const page = await statementOf({ ...variant, seek: true })({
               ...values,
               seekAt: boundary.at,
               seekId: boundary.tie,
@@ -253,23 +252,23 @@ export async function listOrders(
         });
   const total = rows[0]?.total ?? 0;
   return {
-    items: rows.flatMap(({ order, firstName, lastName }) =>
-      order
-        ? [
+    items: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
             {
-              _id: order.id,
-              order_number: order.orderNumber,
-              date: order.createdAt.toISOString(),
-              status: order.status as OrderStatus,
-              payment_method: order.paymentMethod as PaymentMethod,
-              order_value: fromCents(order.totalCents),
-              tax_amount: fromCents(order.taxCents),
-              shipping_amount: fromCents(order.shippingCents),
-              tracking_number: order.trackingNumber,
-              placed_by: `${firstName} ${lastName}`,
+              _id: row.id,
+              order_number: row.order_number,
+              date: new Date(row.created_at).toISOString(),
+              status: row.status,
+              payment_method: row.payment_method,
+              order_value: fromCents(row.total_cents),
+              tax_amount: fromCents(row.tax_cents),
+              shipping_amount: fromCents(row.shipping_cents),
+              tracking_number: row.tracking_number,
+              placed_by: `${row.first_name} ${row.last_name}`,
             },
-          ]
-        : [],
+          ],
     ),
     total,
     page,
