@@ -12,6 +12,52 @@ export const columnsOf = (...columns: Column[]) =>
     sql`, `,
   );
 
+/** What both ways of reading a page (below) are given. */
+interface ListPage {
+  columns: SQL;
+  as: string;
+  from: SQL;
+  where: SQL;
+  newestFirst: SQL;
+  maxLimit: number;
+}
+
+interface NearerEndPage extends ListPage {
+  oldestFirst: SQL;
+  total: SQL;
+}
+
+interface BoundaryPage extends ListPage {
+  sortKey: SQL;
+  boundary: SQL;
+}
+
+/**
+ * A page of a list without a search: from a remembered boundary (pageFromBoundary) for the
+ * statement that `seek`s, otherwise from the nearer end (pageFromNearerEnd).
+ */
+export function listPage(options: NearerEndPage & BoundaryPage & { seek: boolean }): SQL {
+  return options.seek ? pageFromBoundary(options) : pageFromNearerEnd(options);
+}
+
+/**
+ * A list statement: the one row of `counted` (a FROM item named "counted": the list's total and
+ * version, and any other count) left joined to `page` (a FROM item, with `joins` after it), so
+ * an empty page still answers the counts; then `columns`, in `orderBy`. Its rows are ListRows.
+ */
+export const countedPageSql = (options: {
+  counted: SQL;
+  page: SQL;
+  joins: SQL;
+  columns: SQL;
+  orderBy: SQL;
+}) =>
+  sql`select "counted".*, ${options.columns} from ${options.counted}
+    left join ${options.page} on true ${options.joins} order by ${options.orderBy}`;
+
+/** A row of a countedPageSql statement: the counts, and one row of the page (nulls: none). */
+export type ListRow<Counts, Item extends { id: string }> = Counts & (Item | { id: null });
+
 /**
  * The rows of one page of a list, as a FROM item named `as` with the select list `columns`, read
  * from whichever end of the list is nearer. An OFFSET makes PostgreSQL step over that many index
@@ -24,16 +70,7 @@ export const columnsOf = (...columns: Column[]) =>
  * statement's generic plan does not know the limit, and guessing a tenth of the table it would
  * join the page to a full scan of the rows instead of looking up each row.
  */
-export function pageFromNearerEnd(options: {
-  columns: SQL;
-  as: string;
-  from: SQL;
-  where: SQL;
-  newestFirst: SQL;
-  oldestFirst: SQL;
-  total: SQL;
-  maxLimit: number;
-}): SQL {
+function pageFromNearerEnd(options: NearerEndPage): SQL {
   const { columns, as, from, where, newestFirst, oldestFirst, total, maxLimit } = options;
   const limit = sql`${sql.placeholder('limit')}::int`;
   const offset = sql`${sql.placeholder('offset')}::int`;
@@ -53,16 +90,7 @@ export function pageFromNearerEnd(options: {
  * `newestFirst`'s descending order), skipping the placeholder `skip` of them (fewer than the
  * boundaries' spacing) and taking `limit`. A FROM item like pageFromNearerEnd's.
  */
-export function pageFromBoundary(options: {
-  columns: SQL;
-  as: string;
-  from: SQL;
-  where: SQL;
-  sortKey: SQL;
-  boundary: SQL;
-  newestFirst: SQL;
-  maxLimit: number;
-}): SQL {
+function pageFromBoundary(options: BoundaryPage): SQL {
   const { columns, as, from, where, sortKey, boundary, newestFirst, maxLimit } = options;
   return sql`(select * from (select ${columns} from ${from}
       where ${where} and ${sortKey} <= ${boundary}

@@ -13,8 +13,9 @@ import type { Db, Executor } from '../../db/client';
 import {
   boundariesStatement,
   columnsOf,
-  pageFromBoundary,
-  pageFromNearerEnd,
+  countedPageSql,
+  listPage,
+  type ListRow,
 } from '../../db/paging';
 import { prepared, preparedSql } from '../../db/prepared';
 import { boundariesFrom, pageBySeek } from '../../db/seek-index';
@@ -175,52 +176,45 @@ function invoiceListStatement(db: Db, search: boolean, name: string, seek = fals
       ? sql`(select ${columns} from ${invoices} join ${orders} on ${orders.id} = ${invoices.orderId}
           where ${matching} order by ${newestFirst}
           limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page"`
-      : seek
-        ? pageFromBoundary({
-            columns,
-            as: 'page',
-            from: sql`${invoices}`,
-            where: ofCompany,
-            sortKey: sql`(${invoices.issuedAt}, ${invoices.sequence})`,
-            boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekSequence')}::int)`,
-            newestFirst,
-            maxLimit: INVOICES_MAX_LIMIT,
-          })
-        : pageFromNearerEnd({
-            columns,
-            as: 'page',
-            from: sql`${invoices}`,
-            where: ofCompany,
-            newestFirst,
-            oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
-            total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
-              from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
-            maxLimit: INVOICES_MAX_LIMIT,
-          });
-    return sql`select "counted"."total", "counted"."version", "page"."id",
-        "page"."invoice_number", "page"."issued_at", "page"."bill_to_name", "page"."order_id",
-        "page"."payment_method", "page"."total_cents", ${orders.orderNumber}
-      from ${counted}
-      left join ${page} on true
-      left join ${orders} on ${orders.id} = "page"."order_id"
-      order by "page"."issued_at" desc, "page"."sequence" desc`;
+      : listPage({
+          seek,
+          columns,
+          as: 'page',
+          from: sql`${invoices}`,
+          where: ofCompany,
+          newestFirst,
+          oldestFirst: sql`${invoices.issuedAt} asc, ${invoices.sequence} asc`,
+          sortKey: sql`(${invoices.issuedAt}, ${invoices.sequence})`,
+          boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekSequence')}::int)`,
+          total: sql`(select coalesce(sum(${companyInvoiceCounts.invoices}), 0)::int
+            from ${companyInvoiceCounts} where ${eq(companyInvoiceCounts.companyId, companyId)})`,
+          maxLimit: INVOICES_MAX_LIMIT,
+        });
+    return countedPageSql({
+      counted,
+      page,
+      joins: sql`left join ${orders} on ${orders.id} = "page"."order_id"`,
+      columns: sql`"page"."id", "page"."invoice_number", "page"."issued_at", "page"."bill_to_name",
+        "page"."order_id", "page"."payment_method", "page"."total_cents", ${orders.orderNumber}`,
+      orderBy: sql`"page"."issued_at" desc, "page"."sequence" desc`,
+    });
   });
 }
 
-/** A row of the invoice list statement: the count, and one invoice of the page (nulls: none). */
-type InvoiceListRow = { total: number; version: string | null } & (
-  | {
-      id: string;
-      invoice_number: string;
-      issued_at: string | Date;
-      bill_to_name: string;
-      order_id: string;
-      payment_method: PaymentMethod;
-      total_cents: number;
-      order_number: string;
-    }
-  | { id: null }
-);
+/** A row of the invoice list statement: the count, and one invoice of the page. */
+type InvoiceListRow = ListRow<
+  { total: number; version: string | null },
+  {
+    id: string;
+    invoice_number: string;
+    issued_at: string | Date;
+    bill_to_name: string;
+    order_id: string;
+    payment_method: PaymentMethod;
+    total_cents: number;
+    order_number: string;
+  }
+>;
 
 /**
  * The invoice list's page boundaries (seek-index.ts) as one statement: the company's version

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { boundariesStatement, pageFromBoundary, pageFromNearerEnd } from '../../db/paging';
+import { boundariesStatement, countedPageSql, listPage, type ListRow } from '../../db/paging';
 import { prepared, preparedSql } from '../../db/prepared';
 import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
@@ -87,53 +87,45 @@ function notificationListStatement(db: Db, seek = false) {
     const userId = sql.placeholder('userId');
     const ofUser = eq(notifications.userId, userId);
     const newestFirst = sql`${notifications.happenedAt} desc, ${notifications.id} desc`;
-    const pageIds = seek
-      ? pageFromBoundary({
-          columns: sql`${notifications.id}`,
-          as: 'page_ids',
-          from: sql`${notifications}`,
-          where: ofUser,
-          sortKey: sql`(${notifications.happenedAt}, ${notifications.id})`,
-          boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
-          newestFirst,
-          maxLimit: NOTIFICATIONS_MAX_LIMIT,
-        })
-      : pageFromNearerEnd({
-          columns: sql`${notifications.id}`,
-          as: 'page_ids',
-          from: sql`${notifications}`,
-          where: ofUser,
-          newestFirst,
-          oldestFirst: sql`${notifications.happenedAt} asc, ${notifications.id} asc`,
-          total: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int
-            from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
-          maxLimit: NOTIFICATIONS_MAX_LIMIT,
-        });
-    return sql`select "counts"."total", "counts"."version", "counts"."unseen", ${notifications.id},
-        ${notifications.type}, ${notifications.happenedAt}, ${notifications.detail},
-        ${notifications.seenAt}
-      from (select coalesce(sum(${userNotificationCounts.notifications}), 0)::int as "total",
+    return countedPageSql({
+      counted: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int as "total",
           coalesce(sum(${userNotificationCounts.version}), 0)::text as "version",
           coalesce(sum(${userNotificationCounts.unseen}), 0)::int as "unseen"
         from ${userNotificationCounts}
-        where ${eq(userNotificationCounts.userId, userId)}) as "counts"
-      left join ${pageIds} on true
-      left join ${notifications} on ${notifications.id} = "page_ids"."id"
-      order by ${newestFirst}`;
+        where ${eq(userNotificationCounts.userId, userId)}) as "counted"`,
+      page: listPage({
+        seek,
+        columns: sql`${notifications.id}`,
+        as: 'page_ids',
+        from: sql`${notifications}`,
+        where: ofUser,
+        newestFirst,
+        oldestFirst: sql`${notifications.happenedAt} asc, ${notifications.id} asc`,
+        sortKey: sql`(${notifications.happenedAt}, ${notifications.id})`,
+        boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
+        total: sql`(select coalesce(sum(${userNotificationCounts.notifications}), 0)::int
+          from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
+        maxLimit: NOTIFICATIONS_MAX_LIMIT,
+      }),
+      joins: sql`left join ${notifications} on ${notifications.id} = "page_ids"."id"`,
+      columns: sql`${notifications.id}, ${notifications.type}, ${notifications.happenedAt},
+        ${notifications.detail}, ${notifications.seenAt}`,
+      orderBy: newestFirst,
+    });
   });
 }
 
-/** A row of the notification list statement: the counts, and one notification (nulls: none). */
-type NotificationListRow = { total: number; version: string; unseen: number } & (
-  | {
-      id: string;
-      type: NotificationType;
-      happened_at: string | Date;
-      detail: NotificationDetail;
-      seen_at: string | Date | null;
-    }
-  | { id: null }
-);
+/** A row of the notification list statement: the counts, and one notification of the page. */
+type NotificationListRow = ListRow<
+  { total: number; version: string; unseen: number },
+  {
+    id: string;
+    type: NotificationType;
+    happened_at: string | Date;
+    detail: NotificationDetail;
+    seen_at: string | Date | null;
+  }
+>;
 
 /**
  * The notification list's page boundaries (seek-index.ts) as one statement: the user's version

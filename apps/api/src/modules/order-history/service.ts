@@ -14,8 +14,9 @@ import type { Db, Executor } from '../../db/client';
 import {
   boundariesStatement,
   columnsOf,
-  pageFromBoundary,
-  pageFromNearerEnd,
+  countedPageSql,
+  listPage,
+  type ListRow,
 } from '../../db/paging';
 import { prefixRange } from '../../db/prefix';
 import { prepared, preparedSql } from '../../db/prepared';
@@ -102,59 +103,52 @@ function orderListStatement(db: Db, variant: OrderListVariant, name: string) {
       orders.userId,
     );
     const newestFirst = sql`${orders.createdAt} desc, ${orders.id} desc`;
-    const page = variant.seek
-      ? pageFromBoundary({
+    const page = keptCount
+      ? listPage({
+          seek: variant.seek,
           columns,
           as: 'page',
           from: sql`${orders}`,
           where,
+          newestFirst,
+          oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
           sortKey: sql`(${orders.createdAt}, ${orders.id})`,
           boundary: sql`(${sql.placeholder('seekAt')}::timestamptz, ${sql.placeholder('seekId')}::uuid)`,
-          newestFirst,
+          total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
+            from ${companyOrderCounts} where ${keptCountsOf(variant.status)})`,
           maxLimit: ORDERS_MAX_LIMIT,
         })
-      : keptCount
-        ? pageFromNearerEnd({
-            columns,
-            as: 'page',
-            from: sql`${orders}`,
-            where,
-            newestFirst,
-            oldestFirst: sql`${orders.createdAt} asc, ${orders.id} asc`,
-            total: sql`(select coalesce(sum(${companyOrderCounts.orders}), 0)::int
-              from ${companyOrderCounts} where ${keptCountsOf(variant.status)})`,
-            maxLimit: ORDERS_MAX_LIMIT,
-          })
-        : sql`(select ${columns} from ${orders} where ${where} order by ${newestFirst}
-            limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page"`;
-    return sql`select "counted"."total", "counted"."version", "page"."id", "page"."order_number",
-        "page"."created_at", "page"."status", "page"."payment_method", "page"."total_cents",
-        "page"."tax_cents", "page"."shipping_cents", "page"."tracking_number",
-        ${users.firstName}, ${users.lastName}
-      from ${counted}
-      left join ${page} on true
-      left join ${users} on ${users.id} = "page"."user_id"
-      order by "page"."created_at" desc, "page"."id" desc`;
+      : sql`(select ${columns} from ${orders} where ${where} order by ${newestFirst}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page"`;
+    return countedPageSql({
+      counted,
+      page,
+      joins: sql`left join ${users} on ${users.id} = "page"."user_id"`,
+      columns: sql`"page"."id", "page"."order_number", "page"."created_at", "page"."status",
+        "page"."payment_method", "page"."total_cents", "page"."tax_cents", "page"."shipping_cents",
+        "page"."tracking_number", ${users.firstName}, ${users.lastName}`,
+      orderBy: sql`"page"."created_at" desc, "page"."id" desc`,
+    });
   });
 }
 
-/** A row of the order list statement: the count, and one order of the page (nulls: none). */
-type OrderListRow = { total: number; version: string | null } & (
-  | {
-      id: string;
-      order_number: string;
-      created_at: string | Date;
-      status: OrderStatus;
-      payment_method: PaymentMethod;
-      total_cents: number;
-      tax_cents: number;
-      shipping_cents: number;
-      tracking_number: string | null;
-      first_name: string;
-      last_name: string;
-    }
-  | { id: null }
-);
+/** A row of the order list statement: the count, and one order of the page. */
+type OrderListRow = ListRow<
+  { total: number; version: string | null },
+  {
+    id: string;
+    order_number: string;
+    created_at: string | Date;
+    status: OrderStatus;
+    payment_method: PaymentMethod;
+    total_cents: number;
+    tax_cents: number;
+    shipping_cents: number;
+    tracking_number: string | null;
+    first_name: string;
+    last_name: string;
+  }
+>;
 
 /**
  * The order list's page boundaries (seek-index.ts), with or without a status, as one statement:
