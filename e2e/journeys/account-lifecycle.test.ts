@@ -129,6 +129,9 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   await page.goto(`${portal.url}/sign-in`);
   await page.getByRole('link', { name: en('signIn.forgotPassword') }).click();
   await page.waitForURL('**/forgot-password');
+  // The sign-in form, with its own e-mail field, stays on screen until the page's code has
+  // loaded: type only once the new page shows.
+  await page.getByRole('heading', { name: en('forgotPassword.title') }).waitFor();
   await page.getByLabel(en('fields.email')).fill('purchaser@demo.test');
   await page.getByRole('button', { name: en('forgotPassword.submit') }).click();
   await page.getByText(/If the email address you provided is associated with an account/).waitFor();
