@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  DATABASE_PREPARED_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(4),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
@@ -58,8 +59,13 @@ export interface Config {
   dataDir: string;
   /** `undefined`: embedded PGlite in `dataDir`; `memory://` for a throwaway one. */
   databaseUrl: string | undefined;
-  /** Most PostgreSQL connections this process holds open at once. */
+  /** Most PostgreSQL connections of this process's pool for one-off queries and transactions. */
   databasePoolMax: number;
+  /**
+   * Most PostgreSQL connections of its pool for the named prepared statements (list pages,
+   * product details, the cart's line): about twice the database server's cores.
+   */
+  databasePreparedPoolMax: number;
   /** Worker threads rendering invoice PDFs (0: on the event loop). */
   pdfWorkers: number;
   jwtSecret: Uint8Array;
@@ -147,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    databasePreparedPoolMax: env.DATABASE_PREPARED_POOL_MAX,
     pdfWorkers: env.PDF_WORKERS,
     jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),

@@ -17,7 +17,7 @@ const database = await openDatabase(
   (error) => {
     process.emitWarning(`idle database connection closed: ${error.message}`);
   },
-  config.databasePoolMax,
+  { max: config.databasePoolMax, preparedMax: config.databasePreparedPoolMax },
 );
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
