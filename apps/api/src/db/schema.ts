@@ -595,7 +595,9 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A user's pages newest first (id breaks ties) and their total, from the index alone.
+    // A user's pages newest first (id breaks ties), from the index alone: it also INCLUDEs the
+    // columns a page shows (type, seen_at, detail; migration 0013, which drizzle-kit does not
+    // model).
     index('notifications_user_happened_idx').on(
       t.userId,
       t.happenedAt.desc().nullsFirst(),

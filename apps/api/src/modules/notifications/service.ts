@@ -7,7 +7,13 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { boundariesStatement, countedPageSql, listPage, type ListRow } from '../../db/paging';
+import {
+  boundariesStatement,
+  columnsOf,
+  countedPageSql,
+  listPage,
+  type ListRow,
+} from '../../db/paging';
 import { prepared, preparedSql } from '../../db/prepared';
 import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
@@ -76,10 +82,11 @@ export async function notifyCompany(
 
 /**
  * A page of notifications without marking them seen, as one statement: the total and the unseen
- * count (both kept in user_notification_counts) left joined to the page's rows, whose ids come
- * from notifications_user_happened_idx alone, from the nearer end (a deep OFFSET skips index
- * entries), so an empty page still answers the counts. Rows come back as the driver gives them:
- * mapping them through the query builder cost more CPU than the rest of the request.
+ * count (both kept in user_notification_counts) left joined to the page's rows, read from
+ * notifications_user_happened_idx alone (it includes every column a page shows, migration 0013)
+ * from the nearer end or a remembered boundary, so an empty page still answers the counts. Rows
+ * come back as the driver gives them: mapping them through the query builder cost more CPU than
+ * the rest of the request.
  */
 function notificationListStatement(db: Db, seek = false) {
   const name = seek ? 'notification_list_seek' : 'notification_list';
@@ -95,8 +102,14 @@ function notificationListStatement(db: Db, seek = false) {
         where ${eq(userNotificationCounts.userId, userId)}) as "counted"`,
       page: listPage({
         seek,
-        columns: sql`${notifications.id}`,
-        as: 'page_ids',
+        columns: columnsOf(
+          notifications.id,
+          notifications.type,
+          notifications.happenedAt,
+          notifications.detail,
+          notifications.seenAt,
+        ),
+        as: 'page',
         from: sql`${notifications}`,
         where: ofUser,
         newestFirst,
@@ -107,10 +120,9 @@ function notificationListStatement(db: Db, seek = false) {
           from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
         maxLimit: NOTIFICATIONS_MAX_LIMIT,
       }),
-      joins: sql`left join ${notifications} on ${notifications.id} = "page_ids"."id"`,
-      columns: sql`${notifications.id}, ${notifications.type}, ${notifications.happenedAt},
-        ${notifications.detail}, ${notifications.seenAt}`,
-      orderBy: newestFirst,
+      joins: sql``,
+      columns: sql`"page"."id", "page"."type", "page"."happened_at", "page"."detail", "page"."seen_at"`,
+      orderBy: sql`"page"."happened_at" desc, "page"."id" desc`,
     });
   });
 }
