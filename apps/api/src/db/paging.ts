@@ -42,18 +42,18 @@ export function listPage(options: NearerEndPage & BoundaryPage & { seek: boolean
 
 /**
  * A list statement: the one row of `counted` (a FROM item named "counted": the list's total and
- * version, and any other count) left joined to `page` (a FROM item, with `joins` after it), so
+ * version, and any other count) left joined to `page` (a FROM item, with any `joins` after it), so
  * an empty page still answers the counts; then `columns`, in `orderBy`. Its rows are ListRows.
  */
 export const countedPageSql = (options: {
   counted: SQL;
   page: SQL;
-  joins: SQL;
+  joins?: SQL;
   columns: SQL;
   orderBy: SQL;
 }) =>
   sql`select "counted".*, ${options.columns} from ${options.counted}
-    left join ${options.page} on true ${options.joins} order by ${options.orderBy}`;
+    left join ${options.page} on true ${options.joins ?? sql``} order by ${options.orderBy}`;
 
 /** A row of a countedPageSql statement: the counts, and one row of the page (nulls: none). */
 export type ListRow<Counts, Item extends { id: string }> = Counts & (Item | { id: null });

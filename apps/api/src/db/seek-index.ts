@@ -47,13 +47,15 @@ interface Spaced extends Boundaries {
   every: number;
 }
 
-/**
- * A database handle's remembered lists, least recently used first, and the number of keys of
- * each computed one (`sizes`, summed in `keys`).
- */
+/** A remembered list: its boundaries, and how many keys they hold once computed (0 before). */
+interface Entry {
+  boundaries: Promise<Spaced>;
+  keys: number;
+}
+
+/** A database handle's remembered lists, least recently used first, and their keys in all. */
 interface Remembered {
-  lists: Map<string, Promise<Spaced>>;
-  sizes: Map<string, number>;
+  lists: Map<string, Entry>;
   keys: number;
 }
 
@@ -62,24 +64,23 @@ const byDb = new WeakMap<object, Remembered>();
 function rememberedOf(db: object): Remembered {
   let remembered = byDb.get(db);
   if (!remembered) {
-    remembered = { lists: new Map(), sizes: new Map(), keys: 0 };
+    remembered = { lists: new Map(), keys: 0 };
     byDb.set(db, remembered);
   }
   return remembered;
 }
 
 /** Forgets a list's boundaries (and their keys) if they are still `entry`. */
-function forget(remembered: Remembered, list: string, entry: Promise<Spaced>) {
+function forget(remembered: Remembered, list: string, entry: Entry) {
   if (remembered.lists.get(list) !== entry) return;
   remembered.lists.delete(list);
-  remembered.keys -= remembered.sizes.get(list) ?? 0;
-  remembered.sizes.delete(list);
+  remembered.keys -= entry.keys;
 }
 
 /** Counts a computed list's keys, then forgets the least recently used lists over the budget. */
-function counted(remembered: Remembered, list: string, entry: Promise<Spaced>, keys: number) {
+function counted(remembered: Remembered, list: string, entry: Entry, keys: number) {
   if (remembered.lists.get(list) !== entry) return;
-  remembered.sizes.set(list, keys);
+  entry.keys = keys;
   remembered.keys += keys;
   for (const [oldest, oldestEntry] of remembered.lists) {
     if (remembered.keys <= seekSettings.maxKeys || oldest === list) break;
@@ -92,7 +93,7 @@ function boundariesFor(
   db: object,
   list: string,
   compute: (every: number) => Promise<Boundaries>,
-): Promise<Spaced> {
+): Entry {
   const remembered = rememberedOf(db);
   const known = remembered.lists.get(list);
   if (known) {
@@ -101,18 +102,16 @@ function boundariesFor(
     return known;
   }
   const every = seekSettings.every;
-  const computed = compute(every).then((boundaries) => ({ ...boundaries, every }));
-  remembered.lists.set(list, computed);
-  computed.then(
-    (boundaries) => counted(remembered, list, computed, boundaries.keys.length),
-    () => forget(remembered, list, computed),
+  const entry: Entry = {
+    boundaries: compute(every).then((boundaries) => ({ ...boundaries, every })),
+    keys: 0,
+  };
+  remembered.lists.set(list, entry);
+  entry.boundaries.then(
+    (boundaries) => counted(remembered, list, entry, boundaries.keys.length),
+    () => forget(remembered, list, entry),
   );
-  return computed;
-}
-
-/** Forgets the list's boundaries if they are still `stale` (not already replaced). */
-function drop(db: object, list: string, stale: Promise<Spaced>) {
-  forget(rememberedOf(db), list, stale);
+  return entry;
 }
 
 /** How many lists and boundaries `db` remembers now (for tests). */
@@ -146,17 +145,17 @@ export async function pageBySeek<Page>(options: {
   if (offset < seekSettings.every) return (await seek(newest, offset)).page;
   for (let attempt = 0; attempt < 2; attempt++) {
     const pending = boundariesFor(db, list, compute);
-    const boundaries = await pending;
+    const boundaries = await pending.boundaries;
     const index = Math.min(Math.floor(offset / boundaries.every), boundaries.keys.length - 1);
     const boundary = boundaries.keys[index];
     if (!boundary) {
       // The list was empty when the boundaries were computed: read plainly, compute anew next time.
-      drop(db, list, pending);
+      forget(rememberedOf(db), list, pending);
       return plain();
     }
     const { page, version } = await seek(boundary, offset - index * boundaries.every);
     if (version === boundaries.version) return page;
-    drop(db, list, pending);
+    forget(rememberedOf(db), list, pending);
   }
   return plain();
 }

@@ -120,7 +120,6 @@ function notificationListStatement(db: Db, seek = false) {
           from ${userNotificationCounts} where ${eq(userNotificationCounts.userId, userId)})`,
         maxLimit: NOTIFICATIONS_MAX_LIMIT,
       }),
-      joins: sql``,
       columns: sql`"page"."id", "page"."type", "page"."happened_at", "page"."detail", "page"."seen_at"`,
       orderBy: sql`"page"."happened_at" desc, "page"."id" desc`,
     });
@@ -175,17 +174,9 @@ export async function listNotifications(
   userId: string,
   query: { page: number; limit: number; markSeen: boolean },
 ): Promise<NotificationsResponse> {
-  const pageOf = (executor: Executor) => {
-    // The page's ids from the index alone, then only those rows: a deep OFFSET skips entries.
-    const pageIds = executor
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.happenedAt), desc(notifications.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .as('page_ids');
-    return executor
+  // The page from notifications_user_happened_idx alone: it includes every column shown.
+  const pageOf = (executor: Executor) =>
+    executor
       .select({
         id: notifications.id,
         type: notifications.type,
@@ -193,10 +184,11 @@ export async function listNotifications(
         detail: notifications.detail,
         seenAt: notifications.seenAt,
       })
-      .from(pageIds)
-      .innerJoin(notifications, eq(notifications.id, pageIds.id))
-      .orderBy(desc(notifications.happenedAt), desc(notifications.id));
-  };
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.happenedAt), desc(notifications.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
   const countsOf = (executor: Executor) =>
     executor
       .select({
