@@ -11,7 +11,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CartDeps = {
     db: app.db,
     productSettings: app.productSettings,
-    catalog: app.catalog,
+    // Texts from the index when it lives in this process; else from the database.
+    catalog: app.catalog.local,
   };
   const preValidation = requirePermission('cart.use');
 

@@ -20,17 +20,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import {
-  getCategory,
-  getProductBody,
-  increaseViews,
-  listCategories,
-  listProductsBody,
-  nestedCategories,
-  searchProductsBody,
-  topProducts,
-  type CatalogDeps,
-} from './service';
 
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
@@ -39,13 +28,6 @@ const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.l
 /** Sends an answer serialized already (from the catalog's response cache). */
 const sendJson = (reply: FastifyReply, body: Buffer) =>
   reply.header('content-type', 'application/json; charset=utf-8').send(body);
-
-/** The contract schemas cached answers are checked against outside production. */
-const answerSchemas = {
-  search: productSearchResponseSchema,
-  listing: advancedFilterResponseSchema,
-  product: productSchema,
-};
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['categories'];
@@ -62,7 +44,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await listCategories(app.catalog, localeOf(request, request.query.locale)),
+      items: await app.catalog.categories(localeOf(request, request.query.locale)),
     }),
   );
 
@@ -77,8 +59,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tree, etag } = await nestedCategories(
-        app.catalog,
+      const { tree, etag } = await app.catalog.nestedCategories(
         localeOf(request, request.query.locale),
       );
       // The tree changes rarely: let the browser revalidate it cheaply with If-None-Match.
@@ -106,7 +87,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCategory(app.catalog, request.params.slug, localeOf(request, request.query.locale)),
+      app.catalog.category(request.params.slug, localeOf(request, request.query.locale)),
   );
 
   app.get(
@@ -121,23 +102,13 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCategory(app.catalog, request.params.id, localeOf(request, request.query.locale)),
+      app.catalog.category(request.params.id, localeOf(request, request.query.locale)),
   );
 };
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
-  const deps: CatalogDeps = {
-    db: app.db,
-    index: app.catalog,
-    settings: app.productSettings,
-    responseCacheBytes: app.config.catalogResponseCacheBytes,
-    // Cached answers bypass the response serializer: development and tests check them here.
-    check:
-      app.config.env === 'production'
-        ? undefined
-        : (kind, value) => void answerSchemas[kind].parse(value),
-  };
+  const { catalog } = app;
   app.addHook('preHandler', requirePermission('catalog.view'));
 
   app.get(
@@ -152,10 +123,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, locale, limit } = request.query;
-      return sendJson(
-        reply,
-        await searchProductsBody(deps, search, localeOf(request, locale), limit),
-      );
+      return sendJson(reply, await catalog.searchBody(search, localeOf(request, locale), limit));
     },
   );
 
@@ -172,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendJson(
         reply,
-        await listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
+        await catalog.listingBody(request.body, localeOf(request, request.body.locale)),
       ),
   );
 
@@ -188,8 +156,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await topProducts(
-        deps,
+      items: await catalog.top(
         request.params.kind,
         localeOf(request, request.query.locale),
         request.query.limit,
@@ -218,7 +185,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         const value = (request.params as Record<typeof key, string>)[key];
         return sendJson(
           reply,
-          await getProductBody(deps, key, value, localeOf(request, request.query.locale)),
+          await catalog.productBody(key, value, localeOf(request, request.query.locale)),
         );
       },
     );
@@ -234,6 +201,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: increaseViewsResponseSchema },
       },
     },
-    async (request) => increaseViews(deps, request.params.id, contextOf(request).userId),
+    async (request) => catalog.increaseViews(request.params.id, contextOf(request).userId),
   );
 };

@@ -9,7 +9,6 @@ import {
   type NestedCategory,
   type Product,
   type ProductListItem,
-  type ProductSearchItem,
   type ProductSettings,
   type ProductSort,
 } from '@portal/contract';
@@ -62,7 +61,10 @@ async function cachedAnswer(
     : Buffer.from(JSON.stringify(value));
 }
 
-/** `searchProducts` answered as the route's JSON body (`{ items }`), cached. */
+/**
+ * Header search and 'I'm looking for' as the route's JSON body (`{ items }`), cached: best
+ * matches first, titles in the requested language.
+ */
 export function searchProductsBody(
   deps: CatalogDeps,
   text: string,
@@ -80,7 +82,7 @@ export function searchProductsBody(
   });
 }
 
-/** `listProducts` answered as JSON, cached. */
+/** The category listing (filters, sort, pagination) as JSON, cached. */
 export function listProductsBody(
   deps: CatalogDeps,
   filter: ListingFilter,
@@ -111,7 +113,7 @@ export function listProductsBody(
   });
 }
 
-/** `getProduct` answered as JSON, cached. */
+/** A product by id, sku or slug as JSON, cached; 404 when unknown or inactive. */
 export function getProductBody(
   deps: CatalogDeps,
   key: 'id' | 'sku' | 'slug',
@@ -134,30 +136,6 @@ export interface ListingFilter {
   sort?: ProductSort;
   page?: number;
   limit?: number;
-}
-
-/** Header search and 'I'm looking for': best matches first, titles in the requested language. */
-export async function searchProducts(
-  deps: CatalogDeps,
-  text: string,
-  locale: Locale,
-  limit: number = CATALOG_LIMITS.searchDefaultLimit,
-): Promise<ProductSearchItem[]> {
-  const snapshot = await deps.index.snapshot();
-  const docs = snapshot.search.search(text, limit);
-  const { low_stock_threshold } = await deps.settings();
-  return docs.map((doc) => snapshot.listItem(doc, locale, low_stock_threshold));
-}
-
-/** The category listing: filters, sort, pagination and rows from the in-memory snapshot. */
-export async function listProducts(
-  deps: CatalogDeps,
-  filter: ListingFilter,
-  locale: Locale,
-): Promise<AdvancedFilterResponse> {
-  const snapshot = await deps.index.snapshot();
-  const settings = await deps.settings();
-  return listFrom(snapshot, settings, filter, locale).response;
 }
 
 function listFrom(
@@ -264,17 +242,6 @@ export async function productsByIds(
     const doc = snapshot.docOf.get(id);
     return doc === undefined ? [] : [snapshot.listItem(doc, locale, low_stock_threshold)];
   });
-}
-
-/** A product by id, sku or slug; 404 when unknown or inactive. */
-export async function getProduct(
-  deps: CatalogDeps,
-  key: 'id' | 'sku' | 'slug',
-  value: string,
-  locale: Locale,
-): Promise<Product> {
-  const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
-  return (await productFrom(deps, snapshot, settings, key, value, locale)).product;
 }
 
 async function productFrom(

@@ -6,15 +6,14 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import type { CatalogDeps } from '../catalog/service';
-import { monthlySpend, mostBoughtProducts } from './service';
+import { monthlySpend, mostBoughtProducts, type DashboardDeps } from './service';
 
 const tags = ['dashboard'];
 const security = [{ bearer: [] }];
 
 /** The dashboard's company figures: most bought products and monthly spend. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CatalogDeps = { db: app.db, index: app.catalog, settings: app.productSettings };
+  const deps: DashboardDeps = { db: app.db, catalog: app.catalog };
 
   app.get(
     '/most-bought',

@@ -7,19 +7,24 @@ import {
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses/service';
-import { productsByIds, type CatalogDeps } from '../catalog/service';
+import type { Db } from '../../db/client';
+import type { CatalogReader } from '../catalog/catalog-reader';
 import { monthlySpendCents, mostBoughtProductIds } from '../order-history/stats';
+
+export interface DashboardDeps {
+  db: Db;
+  catalog: CatalogReader;
+}
 
 /** The caller's company's most bought products, as catalog rows in `locale` at today's prices. */
 export async function mostBoughtProducts(
-  deps: CatalogDeps,
+  deps: DashboardDeps,
   ctx: RequestContext,
   locale: Locale,
   limit: number = DASHBOARD_MOST_BOUGHT_DEFAULT_LIMIT,
 ): Promise<ProductListItem[]> {
   const ranked = await mostBoughtProductIds(deps.db, companyOf(ctx), limit);
-  return productsByIds(
-    deps,
+  return deps.catalog.byIds(
     ranked.map((row) => row.productId),
     locale,
   );
@@ -27,7 +32,7 @@ export async function mostBoughtProducts(
 
 /** The caller's company's paid order values per month, the last 12 months including empty ones. */
 export async function monthlySpend(
-  deps: Pick<CatalogDeps, 'db'>,
+  deps: Pick<DashboardDeps, 'db'>,
   ctx: RequestContext,
   now: Date = new Date(),
 ): Promise<MonthlySpend> {
