@@ -1,15 +1,12 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import type {
-  Category,
-  CategoryDetail,
-  Locale,
-  NestedCategory,
-  ProductListItem,
-} from '@portal/contract';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Category, CategoryDetail, Locale, ProductListItem } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, serviceUnavailable } from '../../platform/errors';
-import type { CatalogAnswer, CatalogCall, CatalogProcessOptions } from './catalog-process';
+import type { CatalogCall, CatalogFailure, CatalogProcessOptions } from './catalog-process';
 import type { CatalogMethod, CatalogReader } from './catalog-reader';
+import { FrameKind, FrameReader, FrameWriter, type Frame } from './frames';
 import type { ListingFilter } from './service';
 
 /**
@@ -39,10 +36,6 @@ function entry(): { path: URL; execArgv: string[] } {
 
 const unavailable = () => serviceUnavailable('errors.catalog_unavailable');
 
-/** Serialized answers arrive as Uint8Array: viewed as a Buffer without copying. */
-const asBuffer = (bytes: Uint8Array) =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -54,7 +47,7 @@ interface Pending {
  * waiting on it fail with 503 and the next call starts another.
  */
 export class CatalogProcess implements CatalogReader {
-  private child: ChildProcess | null = null;
+  private child: { process: ChildProcess; writer: FrameWriter } | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private exitedAt = 0;
@@ -67,40 +60,55 @@ export class CatalogProcess implements CatalogReader {
 
   /** The process id of the running catalog process, if any. */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.child?.process.pid;
   }
 
-  private start(): ChildProcess {
+  private start() {
     const { path, execArgv } = entry();
-    const child = fork(path, [], {
-      execArgv,
-      serialization: 'advanced',
+    // File descriptor 3 of the child is its end of a socket pair: the frames' wire.
+    const child = spawn(process.execPath, [...execArgv, fileURLToPath(path)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
       env: { ...process.env, PORTAL_CATALOG_PROCESS: JSON.stringify(this.options) },
     });
-    child.on('message', (answer: CatalogAnswer) => this.settle(answer));
+    const socket = child.stdio[3] as Socket;
+    const reader = new FrameReader((frame) => this.settle(frame));
+    socket.on('data', (chunk: Buffer) => reader.push(chunk));
+    socket.on('error', (error) => this.log.error({ err: error }, 'catalog socket failed'));
     child.on('error', (error) => this.log.error({ err: error }, 'catalog process failed'));
     child.on('exit', (code, signal) => {
-      if (this.child === child) this.child = null;
+      if (this.child?.process === child) this.child = null;
       this.exitedAt = Date.now();
       const waiting = [...this.pending.values()];
       this.pending.clear();
       for (const call of waiting) call.reject(unavailable());
       if (!this.closing) this.log.error({ code, signal }, 'catalog process exited');
     });
-    return child;
+    return { process: child, writer: new FrameWriter(socket) };
   }
 
-  private settle(answer: CatalogAnswer) {
-    const call = this.pending.get(answer.id);
+  private settle({ id, kind, payload, tag }: Frame) {
+    const call = this.pending.get(id);
     if (!call) return;
-    this.pending.delete(answer.id);
-    if (!('error' in answer)) {
-      call.resolve(answer.value);
-    } else if ('type' in answer.error) {
-      const { type, key, vars, details, statusCode } = answer.error;
-      call.reject(new AppError(type, key, vars, details, statusCode));
+    this.pending.delete(id);
+    if (kind === FrameKind.bytes) {
+      call.resolve(payload);
+    } else if (kind === FrameKind.taggedBytes) {
+      call.resolve({ etag: tag, body: payload });
+    } else if (kind === FrameKind.value) {
+      call.resolve(JSON.parse(payload.toString()));
     } else {
-      call.reject(new Error(`catalog process: ${answer.error.message}`));
+      const failure = JSON.parse(payload.toString()) as CatalogFailure;
+      call.reject(
+        'type' in failure
+          ? new AppError(
+              failure.type,
+              failure.key,
+              failure.vars,
+              failure.details,
+              failure.statusCode,
+            )
+          : new Error(`catalog process: ${failure.message}`),
+      );
     }
   }
 
@@ -110,28 +118,24 @@ export class CatalogProcess implements CatalogReader {
       if (Date.now() - this.exitedAt < RESTART_AFTER_MS) return Promise.reject(unavailable());
       this.child = this.start();
     }
-    const child = this.child;
-    const id = ++this.nextId;
+    const id = (this.nextId = (this.nextId + 1) >>> 0);
+    const call: CatalogCall = { method, args };
+    this.child.writer.write(id, FrameKind.call, JSON.stringify(call));
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      const call: CatalogCall = { id, method, args };
-      child.send(call, (error) => {
-        if (!error || !this.pending.delete(id)) return;
-        reject(unavailable());
-      });
     });
   }
 
   searchBody(text: string, locale: Locale, limit?: number) {
-    return this.call<Uint8Array>('searchBody', text, locale, limit).then(asBuffer);
+    return this.call<Buffer>('searchBody', text, locale, limit);
   }
 
   listingBody(filter: ListingFilter, locale: Locale) {
-    return this.call<Uint8Array>('listingBody', filter, locale).then(asBuffer);
+    return this.call<Buffer>('listingBody', filter, locale);
   }
 
   productBody(key: 'id' | 'sku' | 'slug', value: string, locale: Locale) {
-    return this.call<Uint8Array>('productBody', key, value, locale).then(asBuffer);
+    return this.call<Buffer>('productBody', key, value, locale);
   }
 
   top(kind: 'most_viewed' | 'best_seller', locale: Locale, limit?: number) {
@@ -147,7 +151,7 @@ export class CatalogProcess implements CatalogReader {
   }
 
   nestedCategories(locale: Locale) {
-    return this.call<{ tree: NestedCategory[]; etag: string }>('nestedCategories', locale);
+    return this.call<{ etag: string; body: Buffer }>('nestedCategories', locale);
   }
 
   category(idOrSlug: string, locale: Locale) {
@@ -170,10 +174,10 @@ export class CatalogProcess implements CatalogReader {
     return this.call<undefined>('warm');
   }
 
-  /** Closes the channel (the process then exits) and waits for the exit. */
+  /** Closes the socket (the process then exits) and waits for the exit. */
   async close() {
     this.closing = true;
-    const child = this.child;
+    const child = this.child?.process;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const kill = setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS);
@@ -181,7 +185,7 @@ export class CatalogProcess implements CatalogReader {
         clearTimeout(kill);
         resolve();
       });
-      child.disconnect();
+      (child.stdio[3] as Socket).end();
     });
   }
 }

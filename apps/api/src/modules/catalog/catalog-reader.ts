@@ -1,11 +1,11 @@
 import {
   advancedFilterResponseSchema,
+  nestedCategoriesResponseSchema,
   productSchema,
   productSearchResponseSchema,
   type Category,
   type CategoryDetail,
   type Locale,
-  type NestedCategory,
   type ProductListItem,
   type ProductSettings,
 } from '@portal/contract';
@@ -41,7 +41,8 @@ export interface CatalogReader {
   ): Promise<ProductListItem[]>;
   byIds(ids: readonly string[], locale: Locale): Promise<ProductListItem[]>;
   categories(locale: Locale): Promise<Category[]>;
-  nestedCategories(locale: Locale): Promise<{ tree: NestedCategory[]; etag: string }>;
+  /** The category tree as its JSON body, with its ETag. */
+  nestedCategories(locale: Locale): Promise<{ etag: string; body: Buffer }>;
   category(idOrSlug: string, locale: Locale): Promise<CategoryDetail>;
   /** Counts a product view once per user per day; 404 for an unknown product. */
   increaseViews(productId: string, userId: string): Promise<{ views: number; counted: boolean }>;
@@ -63,6 +64,7 @@ const answerSchemas = {
   search: productSearchResponseSchema,
   listing: advancedFilterResponseSchema,
   product: productSchema,
+  nested: nestedCategoriesResponseSchema,
 };
 
 /**
@@ -115,7 +117,7 @@ export class LocalCatalog implements CatalogReader {
   }
 
   nestedCategories(locale: Locale) {
-    return nestedCategories(this.local, locale);
+    return nestedCategories(this.local, locale, this.deps.check);
   }
 
   category(idOrSlug: string, locale: Locale) {

@@ -59,7 +59,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tree, etag } = await app.catalog.nestedCategories(
+      const { etag, body } = await app.catalog.nestedCategories(
         localeOf(request, request.query.locale),
       );
       // The tree changes rarely: let the browser revalidate it cheaply with If-None-Match.
@@ -71,7 +71,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         // A 304 has no body: no response schema applies to it.
         return reply.status(304 as 200).send(undefined as never);
       }
-      return { nestedCategories: tree };
+      return sendJson(reply, body);
     },
   );
 
