@@ -150,8 +150,8 @@ export class CatalogProcess implements CatalogReader {
     return this.call<Category[]>('categories', locale);
   }
 
-  nestedCategories(locale: Locale) {
-    return this.call<{ etag: string; body: Buffer }>('nestedCategories', locale);
+  nestedCategories(locale: Locale, ifNoneMatch?: string) {
+    return this.call<{ etag: string; body: Buffer }>('nestedCategories', locale, ifNoneMatch);
   }
 
   category(idOrSlug: string, locale: Locale) {

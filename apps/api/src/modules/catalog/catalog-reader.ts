@@ -41,8 +41,11 @@ export interface CatalogReader {
   ): Promise<ProductListItem[]>;
   byIds(ids: readonly string[], locale: Locale): Promise<ProductListItem[]>;
   categories(locale: Locale): Promise<Category[]>;
-  /** The category tree as its JSON body, with its ETag. */
-  nestedCategories(locale: Locale): Promise<{ etag: string; body: Buffer }>;
+  /**
+   * The category tree as its JSON body, with its ETag; the body is empty when the ETag is
+   * `ifNoneMatch` (the caller answers 304).
+   */
+  nestedCategories(locale: Locale, ifNoneMatch?: string): Promise<{ etag: string; body: Buffer }>;
   category(idOrSlug: string, locale: Locale): Promise<CategoryDetail>;
   /** Counts a product view once per user per day; 404 for an unknown product. */
   increaseViews(productId: string, userId: string): Promise<{ views: number; counted: boolean }>;
@@ -116,8 +119,9 @@ export class LocalCatalog implements CatalogReader {
     return listCategories(this.local, locale);
   }
 
-  nestedCategories(locale: Locale) {
-    return nestedCategories(this.local, locale, this.deps.check);
+  async nestedCategories(locale: Locale, ifNoneMatch?: string) {
+    const { etag, body } = await nestedCategories(this.local, locale, this.deps.check);
+    return { etag, body: etag === ifNoneMatch ? Buffer.alloc(0) : body };
   }
 
   category(idOrSlug: string, locale: Locale) {

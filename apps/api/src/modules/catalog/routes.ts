@@ -61,6 +61,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { etag, body } = await app.catalog.nestedCategories(
         localeOf(request, request.query.locale),
+        request.headers['if-none-match'],
       );
       // The tree changes rarely: let the browser revalidate it cheaply with If-None-Match.
       reply
