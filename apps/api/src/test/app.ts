@@ -63,9 +63,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     APP_URL: 'http://portal.test',
     // PDFs on the event loop: no worker thread to start per test file (invoices.test asks for one).
     PDF_WORKERS: '0',
-    // The catalog index in the test's process, where tests can look at it (catalog-process.test
-    // runs it in its own).
-    CATALOG_PROCESS: 'false',
     ...env,
   });
   const opened = await openDatabase(config.databaseUrl, config.dataDir);

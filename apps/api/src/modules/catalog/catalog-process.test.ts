@@ -1,9 +1,23 @@
 import type { ProductListItem, ProductSearchItem } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { CatalogProcess } from './catalog-client';
+
+describe('CATALOG_PROCESS', () => {
+  it('is off by default and needs PostgreSQL', () => {
+    const postgres = 'postgres://postgres@127.0.0.1:5432/portal';
+    expect(loadConfig({ DATABASE_URL: postgres }).catalogProcess).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, CATALOG_PROCESS: 'true' }).catalogProcess).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', CATALOG_PROCESS: 'true' })).toThrow(
+      /CATALOG_PROCESS: needs DATABASE_URL/,
+    );
+  });
+});
 
 // The catalog index in its own process reads PostgreSQL itself: only with TEST_DATABASE_URL
 // (CI runs it); catalog.test.ts covers the same calls with the index in the API's process.
