@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { LOCALES, type ProductSettings } from '@portal/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresPoolOf } from '../../db/client';
 import {
   categories,
   categoryTranslations,
@@ -24,6 +27,12 @@ const ids: Record<string, string> = {};
 const CONTROL_CHARS = '\u0001\u0008';
 const CLEAN_TITLE = `Cell & <Pack> "12V" 'Pro' end`;
 const TRICKY_TITLE = `Cell & <Pack> "12V" 'Pro'${CONTROL_CHARS} end`;
+// Every kind of character a value can hold: line breaks, tabs, quotes, markup, non-ASCII, emoji,
+// and characters XML 1.0 forbids (stripped).
+const FORBIDDEN = '\u0001\u000b\u001f\uFFFE\uFFFF';
+const ODD_SKU = `FEED/ODD ü'(1)&🔋`;
+const ODD = `Line 1\nLine 2\r\n\tTab « Pro » à 🔋 & <x> "q" 'a'${FORBIDDEN} end`;
+const ODD_CLEAN = `Line 1\nLine 2\r\n\tTab « Pro » à 🔋 & <x> "q" 'a' end`;
 
 function product(sku: string, overrides: Partial<typeof products.$inferInsert> = {}) {
   return {
@@ -82,6 +91,12 @@ async function seedFeedFixtures() {
       }),
       ...['FEED-1', 'FEED-2', 'FEED-3', 'FEED-4'].map((sku) => product(sku)),
       product('FEED-OFF', { isActive: false }),
+      product(ODD_SKU, {
+        manufacturer: ODD,
+        replacedModels: [ODD, 'plain'],
+        suitableDevices: [ODD],
+        specifications: [{ key: ODD, value: ODD }],
+      }),
     ])
     .returning({ id: products.id, sku: products.sku });
   for (const row of rows) ids[row.sku] = row.id;
@@ -92,7 +107,9 @@ async function seedFeedFixtures() {
             { productId: row.id, locale: 'en', title: TRICKY_TITLE },
             { productId: row.id, locale: 'fr', title: 'Batterie à « Pro »' },
           ]
-        : LOCALES.map((locale) => ({ productId: row.id, locale, title: `${row.sku} ${locale}` })),
+        : row.sku === ODD_SKU
+          ? [{ productId: row.id, locale: 'de', title: ODD }]
+          : LOCALES.map((locale) => ({ productId: row.id, locale, title: `${row.sku} ${locale}` })),
     ),
   );
   await t.db
@@ -112,6 +129,8 @@ const feed = (id: string, key = xmlFeedKey(t.config.jwtSecret, id)) =>
 
 const parser = new XMLParser({
   ignoreAttributes: false,
+  // Decodes character references (&#10;) too.
+  htmlEntities: true,
   attributeNamePrefix: '',
   parseTagValue: false,
   parseAttributeValue: false,
@@ -199,7 +218,8 @@ describe('GET /api/xml/getByUserId/:userId', () => {
     for (const title of titles) {
       const entry = bySku.get(skuOf.get(title.productId) ?? '');
       const listedTitle = entry?.titles.title.find((item) => item.lang === title.locale);
-      expect(listedTitle?.['#text']).toBe(title.title === TRICKY_TITLE ? CLEAN_TITLE : title.title);
+      const clean = { [TRICKY_TITLE]: CLEAN_TITLE, [ODD]: ODD_CLEAN }[title.title];
+      expect(listedTitle?.['#text']).toBe(clean ?? title.title);
     }
   });
 
@@ -247,22 +267,105 @@ describe('GET /api/xml/getByUserId/:userId', () => {
     });
   });
 
+  it('round-trips every kind of character, one product a line', async () => {
+    const { body } = await feed(owner);
+    expectWellFormed(body);
+    const lines = body.split('\n');
+    expect(lines.slice(-2)).toEqual(['</catalog>', '']);
+    expect(body).not.toContain('\r');
+    for (const line of lines.slice(2, -2)) {
+      expect(line).toMatch(/^<product id="[0-9a-f-]{36}">.*<\/product>$/);
+    }
+    for (const char of FORBIDDEN) expect(body).not.toContain(char);
+
+    const entry = parse(body).catalog.product?.find((p) => p.sku === ODD_SKU);
+    expect(entry).toMatchObject({
+      url: `http://portal.test/product/${encodeURIComponent(ODD_SKU)}`,
+      manufacturer: ODD_CLEAN,
+      replaced_models: { model: [ODD_CLEAN, 'plain'] },
+      suitable_devices: { device: [ODD_CLEAN] },
+      specifications: { spec: [{ '#text': ODD_CLEAN, key: ODD_CLEAN }] },
+      categories: '',
+    });
+    // Only German is given: the others fall back to English, here missing too, so to the sku.
+    const titles = Object.fromEntries(entry?.titles.title.map((x) => [x.lang, x['#text']]) ?? []);
+    expect(titles).toEqual({
+      ...Object.fromEntries(LOCALES.map((l) => [l, ODD_SKU])),
+      de: ODD_CLEAN,
+    });
+  });
+
+  const header = {
+    generatedAt: new Date('2026-01-01T00:00:00Z'),
+    company: 'Demo Energy BV',
+    lowStockThreshold: 5,
+  };
+  const read = async (options: Parameters<typeof catalogXml>[2]) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of catalogXml({ db: t.db, config: t.config }, header, options)) {
+      chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  };
+
   it('is the same document whatever the page size of the keyset reads', async () => {
-    const header = {
-      generatedAt: new Date('2026-01-01T00:00:00Z'),
-      company: 'Demo Energy BV',
-      lowStockThreshold: 5,
+    const paged = await read({ pageSize: 2, copy: false });
+    expect(paged).toEqual(await read({ pageSize: 500, copy: false }));
+    expectWellFormed(paged.toString('utf8'));
+  });
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
+    const pool = () => {
+      const found = postgresPoolOf(t.db);
+      if (!found) throw new Error('no PostgreSQL pool');
+      return found;
     };
-    const read = async (batchSize: number) => {
-      let xml = '';
-      for await (const chunk of catalogXml({ db: t.db, config: t.config }, header, batchSize)) {
-        xml += chunk;
-      }
-      return xml;
-    };
-    const paged = await read(2);
-    expect(paged).toBe(await read(500));
-    expectWellFormed(paged);
+    const copying = () =>
+      t.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query like 'copy (select xml%'`,
+      ) as unknown as Promise<{ rows: { n: number }[] }>;
+
+    it('streams with COPY the very bytes the keyset reads give', async () => {
+      const copied = await read({});
+      expect(copied).toEqual(await read({ copy: false, pageSize: 7 }));
+      expect(copied.toString('utf8').split('</product>').length - 1).toBeGreaterThan(300);
+    });
+
+    it('gives the connection back when the client hangs up mid-stream', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}/api/xml/getByUserId/${owner}?key=${xmlFeedKey(t.config.jwtSecret, owner)}`;
+      // Hangs up as soon as the first products arrive.
+      const received = await new Promise<string>((resolve, reject) => {
+        const request = get(url, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (text.includes('</product>')) {
+              request.destroy();
+              resolve(text);
+            }
+          });
+        });
+        request.on('error', (error) => {
+          if (!request.destroyed) reject(error);
+        });
+      });
+      expect(received).toContain('<catalog ');
+      expect(received).not.toContain('</catalog>');
+      await vi.waitFor(
+        async () => {
+          expect(pool().totalCount).toBe(pool().idleCount);
+          expect((await copying()).rows[0]?.n).toBe(0);
+        },
+        { timeout: 5000, interval: 50 },
+      );
+      // The pool serves the next feed in full.
+      const again = await feed(owner);
+      expect(again.statusCode).toBe(200);
+      expect(again.body.endsWith('</catalog>\n')).toBe(true);
+    });
   });
 
   it('refuses a wrong key, another user’s key and an unknown user with the same 404', async () => {
