@@ -83,7 +83,7 @@ export class CatalogProcess implements CatalogReader {
       for (const call of waiting) call.reject(unavailable());
       if (!this.closing) this.log.error({ code, signal }, 'catalog process exited');
     });
-    return { process: child, writer: new FrameWriter(socket) };
+    return { process: child, writer: new FrameWriter(socket, true) };
   }
 
   private settle({ id, kind, payload, tag }: Frame) {

@@ -71,7 +71,7 @@ const catalog = new LocalCatalog({
 
 // The API's end of the socket pair is this process's file descriptor 3.
 const socket = new Socket({ fd: 3, readable: true, writable: true });
-const writer = new FrameWriter(socket);
+const writer = new FrameWriter(socket, false);
 
 async function answer({ id, payload }: Frame) {
   let method = '';
