@@ -166,9 +166,6 @@ const vmRssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;
 };
-/** The API's child processes (the catalog process, decision 004). */
-const childPids = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
 
 /** Downloads the whole feed once while sampling the API process's resident memory. */
 async function downloadFeed(url: string, pid: number): Promise<Row> {
@@ -197,8 +194,6 @@ async function downloadFeed(url: string, pid: number): Promise<Row> {
   }
   const secondsTaken = (performance.now() - started) / 1000;
   const { status } = response;
-  // Reported beside the API's own: the index's memory moved there, it did not go away.
-  const catalogRss = childPids(pid).map((child) => `${vmRssMb(child).toFixed(0)} MB`);
   const ok = status === 200 && peak < 300;
   return {
     kind,
@@ -206,8 +201,7 @@ async function downloadFeed(url: string, pid: number): Promise<Row> {
     ok,
     note:
       `HTTP ${status}, ${products} products, ${(bytes / 1024 / 1024).toFixed(1)} MB in ` +
-      `${secondsTaken.toFixed(1)} s, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB` +
-      (catalogRss.length ? ` (catalog process ${catalogRss.join(', ')})` : ''),
+      `${secondsTaken.toFixed(1)} s, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
     failures: status === 200 ? 0 : 1,
   };
 }

@@ -1,5 +1,5 @@
 // Compiles the API for `npm start`: one ES module per entry in apps/api/dist (the server and the
-// PDF worker and the catalog process), the workspace's TypeScript packages bundled in, npm packages loaded from
+// PDF worker), the workspace's TypeScript packages bundled in, npm packages loaded from
 // node_modules as usual, and the SQL migrations copied beside it. Running JavaScript instead of
 // TypeScript through tsx saves the loader's memory and start-up time in every process.
 import { cpSync, rmSync } from 'node:fs';
@@ -12,11 +12,7 @@ const dist = `${api}dist`;
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: api,
-  entryPoints: {
-    main: 'src/main.ts',
-    'pdf-worker': 'src/modules/invoices/pdf-worker.ts',
-    'catalog-process': 'src/modules/catalog/catalog-process.ts',
-  },
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/modules/invoices/pdf-worker.ts' },
   outdir: dist,
   bundle: true,
   platform: 'node',

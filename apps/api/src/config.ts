@@ -36,7 +36,6 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   REDIS_URL: z.string().optional(),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-  CATALOG_PROCESS: booleanish.default(false),
   SEED_DEMO: booleanish.default(true),
   SEED_CATALOG_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
@@ -91,12 +90,6 @@ export interface Config {
   redisUrl: string | undefined;
   /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
   catalogResponseCacheBytes: number;
-  /**
-   * Whether the catalog index lives in a process of its own (decision 004), PostgreSQL only
-   * (PGlite is owned by one process): the API process then keeps none of its memory, and every
-   * catalog request crosses a socket. Off by default: on 2 cores that costs latency.
-   */
-  catalogProcess: boolean;
   seedDemo: boolean;
   /** Size of the generated demo catalog seeded into an empty database. */
   seedCatalogProducts: number;
@@ -151,12 +144,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const embeddedOnDisk = !env.DATABASE_URL;
-  const onPostgres = /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
-  if (env.CATALOG_PROCESS && !onPostgres) {
-    throw new Error(
-      'Invalid configuration:\nCATALOG_PROCESS: needs DATABASE_URL to name a PostgreSQL database',
-    );
-  }
   const trustProxy = list(env.TRUST_PROXY);
   return {
     env: env.NODE_ENV,
@@ -189,7 +176,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL,
     catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
-    catalogProcess: env.CATALOG_PROCESS,
     seedDemo: env.SEED_DEMO,
     seedCatalogProducts: env.SEED_CATALOG_PRODUCTS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,

@@ -61,5 +61,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
 // Build the catalog index now rather than on the first buyer's request.
 app.catalog
-  .warm()
+  .snapshot()
   .catch((error: unknown) => app.log.error({ err: error }, 'catalog index build failed'));

@@ -33,9 +33,7 @@ import { categoryRoutes, productRoutes } from './modules/catalog/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminShipRoutes, orderHistoryRoutes } from './modules/order-history/routes';
-import { CatalogProcess } from './modules/catalog/catalog-client';
 import { CatalogIndex } from './modules/catalog/catalog-index';
-import { checkAnswer, LocalCatalog, type CatalogReader } from './modules/catalog/catalog-reader';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -59,39 +57,11 @@ import { devMailboxRoutes } from './platform/mail/dev-mailbox';
 import { createVatChecker } from './platform/vat';
 
 /** A URL that cannot be decoded never reaches the hooks: it gets the error body here. */
-/** Connections of the catalog process's pool for one-off queries: snapshot builds and views. */
-const CATALOG_PROCESS_POOL_MAX = 4;
-
 function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const locale = negotiateLocale(request.headers['accept-language']);
   void reply
     .status(400)
     .send({ type: 'VALIDATION_ERROR', code: 400, message: t(locale, 'errors.bad_url') });
-}
-
-/** The catalog index in a process of its own (PostgreSQL) or in this one (decision 004). */
-function catalogReader(config: Config, db: Db, app: FastifyInstance): CatalogReader {
-  const check = config.env === 'production' ? undefined : checkAnswer;
-  if (config.catalogProcess && config.databaseUrl) {
-    return new CatalogProcess(
-      {
-        databaseUrl: config.databaseUrl,
-        poolMax: CATALOG_PROCESS_POOL_MAX,
-        preparedPoolMax: config.databasePreparedPoolMax,
-        responseCacheBytes: config.catalogResponseCacheBytes,
-        checkAnswers: check !== undefined,
-        logLevel: config.logLevel,
-      },
-      app.log,
-    );
-  }
-  return new LocalCatalog({
-    db,
-    index: new CatalogIndex(db, app.log),
-    settings: app.productSettings,
-    responseCacheBytes: config.catalogResponseCacheBytes,
-    check,
-  });
 }
 
 export interface BuildOptions {
@@ -130,9 +100,8 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('catalog', new CatalogIndex(db, app.log));
   app.decorate('productSettings', productSettingsReader(db));
-  app.decorate('catalog', catalogReader(config, db, app));
-  app.addHook('onClose', () => app.catalog.close());
   app.decorate('checkoutSettings', checkoutSettingsReader(db));
   app.decorate('payments', createPayments(db, config));
   app.decorate('vatChecker', createVatChecker(config));

@@ -1,7 +1,7 @@
 import type { CheckoutSettings, Locale, ProductSettings } from '@portal/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { CatalogReader } from './modules/catalog/catalog-reader';
+import type { CatalogIndex } from './modules/catalog/catalog-index';
 import type { RequestContext } from './platform/auth/guard';
 import type { Payments } from './platform/payments';
 import type { VatChecker } from './platform/vat';
@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    catalog: CatalogReader;
+    catalog: CatalogIndex;
     productSettings: () => Promise<ProductSettings>;
     checkoutSettings: () => Promise<CheckoutSettings>;
     payments: Payments;

@@ -11,8 +11,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CartDeps = {
     db: app.db,
     productSettings: app.productSettings,
-    // Texts from the index when it lives in this process; else from the database.
-    catalog: app.catalog.local,
+    catalog: app.catalog,
   };
   const preValidation = requirePermission('cart.use');
 

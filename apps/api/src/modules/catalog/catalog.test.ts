@@ -407,7 +407,7 @@ describe('product detail, views and top lists', () => {
     // Another API process sold the last units of b: no updated_at change, no rebuild.
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, b!.id));
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
-    await t.app.catalog.local!.snapshot();
+    await t.app.catalog.snapshot();
     await vi.waitFor(async () =>
       expect(await row(b!.sku)).toMatchObject({ quantity: 0, availability: 'out_of_stock' }),
     );
@@ -426,7 +426,7 @@ describe('product detail, views and top lists', () => {
       .orderBy(products.sku)
       .offset(2)
       .limit(2);
-    await t.app.catalog.local!.refreshIfChanged();
+    await t.app.catalog.refreshIfChanged();
     // One sale moved 5 units from one product to the other: sums and counts are unchanged.
     await t.db.transaction(async (tx) => {
       await tx
@@ -438,12 +438,12 @@ describe('product detail, views and top lists', () => {
         .set({ quantity: b!.quantity - 5 })
         .where(eq(products.id, b!.id));
     });
-    await t.app.catalog.local!.refreshIfChanged();
+    await t.app.catalog.refreshIfChanged();
     expect((await get(`/api/products/${a!.id}`)).json().quantity).toBe(a!.quantity + 5);
     expect((await get(`/api/products/${b!.id}`)).json().quantity).toBe(b!.quantity - 5);
     await t.db.update(products).set({ quantity: a!.quantity }).where(eq(products.id, a!.id));
     await t.db.update(products).set({ quantity: b!.quantity }).where(eq(products.id, b!.id));
-    await t.app.catalog.local!.refreshIfChanged();
+    await t.app.catalog.refreshIfChanged();
     expect((await get(`/api/products/${a!.id}`)).json().quantity).toBe(a!.quantity);
   });
 
@@ -468,7 +468,7 @@ describe('product detail, views and top lists', () => {
       .set({ views: row!.views + 1, quantity: row!.quantity + 1 })
       .where(eq(products.id, row!.id));
     expect(await version()).toBe((before ?? 0) + 1);
-    await t.app.catalog.local!.refreshIfChanged();
+    await t.app.catalog.refreshIfChanged();
     const found = (await get('/api/products?search=zyxquartz&locale=en')).json();
     expect(found.items.map((item: ProductListItem) => item._id)).toEqual([row!.id]);
   });
@@ -488,17 +488,17 @@ describe('product detail, views and top lists', () => {
       try {
         await other.query('begin');
         await other.query('update products set quantity = 7 where id = $1', [row!.id]);
-        await t.app.catalog.local!.refreshIfChanged();
+        await t.app.catalog.refreshIfChanged();
         expect((await get(`/api/products/${row!.id}`)).json().quantity).toBe(row!.quantity);
         await other.query('commit');
         // Committed after that look, by a transaction the look saw running: found by the next.
-        await t.app.catalog.local!.refreshIfChanged();
+        await t.app.catalog.refreshIfChanged();
         expect((await get(`/api/products/${row!.id}`)).json().quantity).toBe(7);
       } finally {
         await other.end();
       }
       await t.db.update(products).set({ quantity: row!.quantity }).where(eq(products.id, row!.id));
-      await t.app.catalog.local!.refreshIfChanged();
+      await t.app.catalog.refreshIfChanged();
     },
   );
 

@@ -20,6 +20,17 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
+import {
+  getCategory,
+  getProductBody,
+  increaseViews,
+  listCategories,
+  listProductsBody,
+  nestedCategories,
+  searchProductsBody,
+  topProducts,
+  type CatalogDeps,
+} from './service';
 
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
@@ -28,6 +39,13 @@ const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.l
 /** Sends an answer serialized already (from the catalog's response cache). */
 const sendJson = (reply: FastifyReply, body: Buffer) =>
   reply.header('content-type', 'application/json; charset=utf-8').send(body);
+
+/** The contract schemas cached answers are checked against outside production. */
+const answerSchemas = {
+  search: productSearchResponseSchema,
+  listing: advancedFilterResponseSchema,
+  product: productSchema,
+};
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['categories'];
@@ -44,7 +62,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await app.catalog.categories(localeOf(request, request.query.locale)),
+      items: await listCategories(app.catalog, localeOf(request, request.query.locale)),
     }),
   );
 
@@ -59,9 +77,9 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { etag, body } = await app.catalog.nestedCategories(
+      const { tree, etag } = await nestedCategories(
+        app.catalog,
         localeOf(request, request.query.locale),
-        request.headers['if-none-match'],
       );
       // The tree changes rarely: let the browser revalidate it cheaply with If-None-Match.
       reply
@@ -72,7 +90,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         // A 304 has no body: no response schema applies to it.
         return reply.status(304 as 200).send(undefined as never);
       }
-      return sendJson(reply, body);
+      return { nestedCategories: tree };
     },
   );
 
@@ -88,7 +106,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.catalog.category(request.params.slug, localeOf(request, request.query.locale)),
+      getCategory(app.catalog, request.params.slug, localeOf(request, request.query.locale)),
   );
 
   app.get(
@@ -103,13 +121,23 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.catalog.category(request.params.id, localeOf(request, request.query.locale)),
+      getCategory(app.catalog, request.params.id, localeOf(request, request.query.locale)),
   );
 };
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
-  const { catalog } = app;
+  const deps: CatalogDeps = {
+    db: app.db,
+    index: app.catalog,
+    settings: app.productSettings,
+    responseCacheBytes: app.config.catalogResponseCacheBytes,
+    // Cached answers bypass the response serializer: development and tests check them here.
+    check:
+      app.config.env === 'production'
+        ? undefined
+        : (kind, value) => void answerSchemas[kind].parse(value),
+  };
   app.addHook('preHandler', requirePermission('catalog.view'));
 
   app.get(
@@ -124,7 +152,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, locale, limit } = request.query;
-      return sendJson(reply, await catalog.searchBody(search, localeOf(request, locale), limit));
+      return sendJson(
+        reply,
+        await searchProductsBody(deps, search, localeOf(request, locale), limit),
+      );
     },
   );
 
@@ -141,7 +172,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendJson(
         reply,
-        await catalog.listingBody(request.body, localeOf(request, request.body.locale)),
+        await listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
       ),
   );
 
@@ -157,7 +188,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await catalog.top(
+      items: await topProducts(
+        deps,
         request.params.kind,
         localeOf(request, request.query.locale),
         request.query.limit,
@@ -186,7 +218,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         const value = (request.params as Record<typeof key, string>)[key];
         return sendJson(
           reply,
-          await catalog.productBody(key, value, localeOf(request, request.query.locale)),
+          await getProductBody(deps, key, value, localeOf(request, request.query.locale)),
         );
       },
     );
@@ -202,6 +234,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: increaseViewsResponseSchema },
       },
     },
-    async (request) => catalog.increaseViews(request.params.id, contextOf(request).userId),
+    async (request) => increaseViews(deps, request.params.id, contextOf(request).userId),
   );
 };

@@ -27,7 +27,7 @@ export interface CatalogDeps {
   /** Budget of each snapshot's serialized-answer cache in bytes; 0 turns the cache off. */
   responseCacheBytes?: number;
   /** Checks an answer against its contract before it is cached (development and tests). */
-  check?: (kind: 'search' | 'listing' | 'product' | 'nested', value: unknown) => void;
+  check?: (kind: 'search' | 'listing' | 'product', value: unknown) => void;
 }
 
 /** The settings a catalog answer depends on, as part of its cache key. */
@@ -320,14 +320,13 @@ export async function listCategories(index: CatalogIndex, locale: Locale): Promi
   return out;
 }
 
-const nestedCache = new WeakMap<CatalogSnapshot, Map<Locale, { etag: string; body: Buffer }>>();
+const nestedCache = new WeakMap<
+  CatalogSnapshot,
+  Map<Locale, { tree: NestedCategory[]; etag: string }>
+>();
 
-/** The category tree in a language as its JSON body, built once per snapshot and language. */
-export async function nestedCategories(
-  index: CatalogIndex,
-  locale: Locale,
-  check?: CatalogDeps['check'],
-) {
+/** The category tree in a language, built once per snapshot and language, with its ETag. */
+export async function nestedCategories(index: CatalogIndex, locale: Locale) {
   const snapshot = await index.snapshot();
   let perLocale = nestedCache.get(snapshot);
   if (!perLocale) nestedCache.set(snapshot, (perLocale = new Map()));
@@ -338,11 +337,9 @@ export async function nestedCategories(
         ...toCategory(snapshot, node, locale),
         children: build(node.children),
       }));
-    const answer = { nestedCategories: build(snapshot.roots) };
-    check?.('nested', answer);
-    const body = Buffer.from(JSON.stringify(answer));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    cached = { etag, body };
+    const tree = build(snapshot.roots);
+    const etag = `"${createHash('sha1').update(JSON.stringify(tree)).digest('base64url')}"`;
+    cached = { tree, etag };
     perLocale.set(locale, cached);
   }
   return cached;

@@ -6,14 +6,15 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import { monthlySpend, mostBoughtProducts, type DashboardDeps } from './service';
+import type { CatalogDeps } from '../catalog/service';
+import { monthlySpend, mostBoughtProducts } from './service';
 
 const tags = ['dashboard'];
 const security = [{ bearer: [] }];
 
 /** The dashboard's company figures: most bought products and monthly spend. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: DashboardDeps = { db: app.db, catalog: app.catalog };
+  const deps: CatalogDeps = { db: app.db, index: app.catalog, settings: app.productSettings };
 
   app.get(
     '/most-bought',

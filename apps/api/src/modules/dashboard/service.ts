@@ -7,24 +7,19 @@ import {
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses/service';
-import type { Db } from '../../db/client';
-import type { CatalogReader } from '../catalog/catalog-reader';
+import { productsByIds, type CatalogDeps } from '../catalog/service';
 import { monthlySpendCents, mostBoughtProductIds } from '../order-history/stats';
-
-export interface DashboardDeps {
-  db: Db;
-  catalog: CatalogReader;
-}
 
 /** The caller's company's most bought products, as catalog rows in `locale` at today's prices. */
 export async function mostBoughtProducts(
-  deps: DashboardDeps,
+  deps: CatalogDeps,
   ctx: RequestContext,
   locale: Locale,
   limit: number = DASHBOARD_MOST_BOUGHT_DEFAULT_LIMIT,
 ): Promise<ProductListItem[]> {
   const ranked = await mostBoughtProductIds(deps.db, companyOf(ctx), limit);
-  return deps.catalog.byIds(
+  return productsByIds(
+    deps,
     ranked.map((row) => row.productId),
     locale,
   );
@@ -32,7 +27,7 @@ export async function mostBoughtProducts(
 
 /** The caller's company's paid order values per month, the last 12 months including empty ones. */
 export async function monthlySpend(
-  deps: Pick<DashboardDeps, 'db'>,
+  deps: Pick<CatalogDeps, 'db'>,
   ctx: RequestContext,
   now: Date = new Date(),
 ): Promise<MonthlySpend> {
