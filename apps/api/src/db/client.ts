@@ -22,13 +22,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const poolsOfDb = new WeakMap<object, pg.Pool>();
-
 /**
- * The PostgreSQL pool behind `db`, for what needs a connection of its own (a streaming COPY);
- * undefined on PGlite or for a transaction.
+ * The PostgreSQL pool behind `db` (drizzle keeps its client as `$client`), for what needs a
+ * connection of its own (a streaming COPY); undefined on PGlite or for a transaction.
  */
-export const postgresPoolOf = (db: Executor): pg.Pool | undefined => poolsOfDb.get(db);
+export function postgresPoolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -72,7 +73,6 @@ export async function openDatabase(
     genericPool.on('error', onIdleError);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     prepareOn(db, drizzlePg(genericPool, { schema }) as unknown as Db);
-    poolsOfDb.set(db, pool);
     return {
       db,
       kind: 'postgres',
