@@ -107,7 +107,7 @@ export async function describeLines(
   const snapshot = catalog ? await catalog.snapshot() : null;
   const indexed = new Map<string, ProductListItem>();
   for (const line of lines) {
-    const doc = snapshot?.docOf.get(line.productId);
+    const doc = snapshot?.findDoc('id', line.productId);
     if (snapshot && doc !== undefined) {
       // Texts and images from the index; price and stock from the database, as of now.
       indexed.set(line.productId, {

@@ -22,7 +22,7 @@ import {
   type ProductDetails,
   type ProductImage,
 } from './product-repo';
-import { PackedStrings } from './packed-strings';
+import { PackedStrings, WordPackedStrings } from './packed-strings';
 import { SearchIndex, TokenCollector } from './search-index';
 
 export interface CategoryNode {
@@ -43,15 +43,15 @@ const MAX_CACHED_DETAILS = 20_000;
  * by document; the packed texts in the order products were read (`readOf[doc]`).
  */
 export interface ListFields {
-  sku: string[];
+  sku: PackedStrings;
   readOf: Int32Array;
   reference: PackedStrings;
   slug: PackedStrings;
   /** Title per language; a missing one falls back to English, then the SKU. */
-  titles: Record<Locale, PackedStrings>;
+  titles: Record<Locale, WordPackedStrings>;
   /** The first image: its path and its thumbnail's (none: the placeholder). */
-  imagePath: PackedStrings;
-  thumbnailPath: PackedStrings;
+  imagePath: WordPackedStrings;
+  thumbnailPath: WordPackedStrings;
   state: string[];
   weight: Int32Array;
   warranty: Int32Array;
@@ -82,7 +82,6 @@ export interface SnapshotDependencies {
  * categories rebuilds the snapshot; stock and sales numbers are updated in place.
  */
 export class CatalogSnapshot {
-  readonly docOf = new Map<string, number>();
   readonly price: Int32Array;
   readonly available: Uint8Array;
   readonly views: Int32Array;
@@ -101,7 +100,7 @@ export class CatalogSnapshot {
   readonly manufacturerNames: string[];
   private readonly subtreeDocs = new Map<string, Int32Array>();
   private readonly facetCache = new Map<string, Int32Array>();
-  private docsBy: { sku: Int32Array; slug: Int32Array } | null = null;
+  private readonly docsBy: Partial<Record<'id' | 'sku' | 'slug', Int32Array>> = {};
   private readonly details = new Map<number, Promise<ProductDetails | null>>();
   private readonly sorted = new Map<string, Int32Array>();
   /** Counts in-place changes (stock, sales, views); `changedAt` holds each document's last. */
@@ -110,7 +109,8 @@ export class CatalogSnapshot {
   private readonly lastChange = { buyers: 0, views: 0, availability: 0 };
 
   constructor(
-    readonly ids: string[],
+    /** Product ids by document, packed like the texts: no string or map entry per product. */
+    private readonly ids: PackedStrings,
     fields: {
       price: Int32Array;
       available: Uint8Array;
@@ -127,7 +127,6 @@ export class CatalogSnapshot {
     nodes: CategoryNode[],
     links: { doc: number; categoryId: string }[],
   ) {
-    ids.forEach((id, doc) => this.docOf.set(id, doc));
     this.changedAt = new Int32Array(ids.length);
     this.price = fields.price;
     this.available = fields.available;
@@ -139,6 +138,8 @@ export class CatalogSnapshot {
     this.backorderable = fields.backorderable;
     this.list = list;
     this.search = search;
+    // By id at once (stock changes look products up by id); by SKU and slug on first use.
+    this.docsBy.id = this.sortedBy('id');
     const manufacturerIds = new Map<string, number>();
     this.manufacturerNames = [];
     this.manufacturerOf = Int32Array.from(fields.manufacturer, (name) => {
@@ -188,6 +189,11 @@ export class CatalogSnapshot {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** The product id of a document. */
+  idOf(doc: number): string {
+    return this.ids.get(doc) as string;
   }
 
   /** The change clock: read it before computing an answer that may be cached. */
@@ -277,8 +283,8 @@ export class CatalogSnapshot {
   listItem(doc: number, locale: Locale, lowStockThreshold: number): ProductListItem {
     const { list } = this;
     const read = list.readOf[doc] as number;
-    const id = this.ids[doc] as string;
-    const sku = list.sku[doc] as string;
+    const id = this.idOf(doc);
+    const sku = list.sku.get(doc) as string;
     const quantity = this.quantity[doc] as number;
     const stock = {
       quantity,
@@ -314,21 +320,8 @@ export class CatalogSnapshot {
 
   /** The document of a product by id, sku or slug. */
   findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
-    if (key === 'id') return this.docOf.get(value);
-    const slugOf = (doc: number) => this.list.slug.get(this.list.readOf[doc] as number) ?? '';
-    const text = (doc: number) => (key === 'sku' ? (this.list.sku[doc] as string) : slugOf(doc));
-    const sortedBy = (field: (doc: number) => string) => {
-      const keys = Array.from({ length: this.size }, (_, doc) => field(doc));
-      return Int32Array.from(keys, (_, doc) => doc).sort((a, b) =>
-        (keys[a] as string) < (keys[b] as string) ? -1 : 1,
-      );
-    };
-    // Documents sorted by SKU and by slug, made on first use: a binary search, no map.
-    this.docsBy ??= {
-      sku: sortedBy((doc) => this.list.sku[doc] as string),
-      slug: sortedBy(slugOf),
-    };
-    const sorted = this.docsBy[key];
+    const text = this.keyOf(key);
+    const sorted = (this.docsBy[key] ??= this.sortedBy(key));
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
@@ -338,6 +331,22 @@ export class CatalogSnapshot {
     }
     const doc = sorted[lo];
     return doc !== undefined && text(doc) === value ? doc : undefined;
+  }
+
+  private keyOf(key: 'id' | 'sku' | 'slug'): (doc: number) => string {
+    const { ids, list } = this;
+    if (key === 'id') return (doc) => ids.get(doc) ?? '';
+    if (key === 'sku') return (doc) => list.sku.get(doc) ?? '';
+    return (doc) => list.slug.get(list.readOf[doc] as number) ?? '';
+  }
+
+  /** Documents sorted by a key, for a binary search instead of a map entry per product. */
+  private sortedBy(key: 'id' | 'sku' | 'slug'): Int32Array {
+    const text = this.keyOf(key);
+    const keys = Array.from({ length: this.size }, (_, doc) => text(doc));
+    return Int32Array.from(keys, (_, doc) => doc).sort((a, b) =>
+      (keys[a] as string) < (keys[b] as string) ? -1 : 1,
+    );
   }
 
   /**
@@ -351,7 +360,7 @@ export class CatalogSnapshot {
     let details = this.details.get(doc);
     if (!details) {
       if (this.details.size >= MAX_CACHED_DETAILS) this.details.clear();
-      details = load(this.ids[doc] as string);
+      details = load(this.idOf(doc));
       this.details.set(doc, details);
       details.catch(() => this.details.delete(doc));
     }
@@ -360,7 +369,7 @@ export class CatalogSnapshot {
 
   /** Applies stock and sales numbers read from the database; answers whether any changed. */
   setStock(productId: string, numbers: StockNumbers): boolean {
-    const doc = this.docOf.get(productId);
+    const doc = this.findDoc('id', productId);
     if (doc === undefined) return false;
     const buyersChanged = this.buyers[doc] !== numbers.buyers;
     const changed =
@@ -459,12 +468,14 @@ export async function loadCatalogSnapshot(
   const packed = () => new PackedStrings.Builder();
   const references = packed();
   const slugs = packed();
-  const titles = Object.fromEntries(LOCALES.map((locale) => [locale, packed()])) as Record<
+  // Titles are made of words many products share, image paths of folder names.
+  const byWords = (separator: string) => new WordPackedStrings.Builder(separator);
+  const titles = Object.fromEntries(LOCALES.map((locale) => [locale, byWords(' ')])) as Record<
     Locale,
-    InstanceType<typeof PackedStrings.Builder>
+    InstanceType<typeof WordPackedStrings.Builder>
   >;
-  const imagePaths = packed();
-  const thumbnailPaths = packed();
+  const imagePaths = byWords('/');
+  const thumbnailPaths = byWords('/');
   const states: string[] = [];
   const manufacturers: string[] = [];
   const numbers = {
@@ -584,7 +595,7 @@ export async function loadCatalogSnapshot(
   }
 
   return new CatalogSnapshot(
-    byDoc(ids),
+    PackedStrings.from(byDoc(ids)),
     {
       price: int32(numbers.price),
       // SPEC: out of stock when not in stock or quantity 0 or less.
@@ -600,7 +611,7 @@ export async function loadCatalogSnapshot(
       manufacturer: byDoc(manufacturers),
     },
     {
-      sku: byDoc(skus),
+      sku: PackedStrings.from(byDoc(skus)),
       readOf: order,
       reference: references.finish(),
       slug: slugs.finish(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PackedStrings } from './packed-strings';
+import { PackedStrings, WordPackedStrings } from './packed-strings';
 
 describe('PackedStrings', () => {
   it('gives back every value as stored, missing ones as undefined', () => {
@@ -24,5 +24,33 @@ describe('PackedStrings', () => {
       'x',
     ]);
     expect(packed.get(99)).toBeUndefined();
+  });
+});
+
+describe('WordPackedStrings', () => {
+  it('gives back every value as stored, made of words kept once', () => {
+    const values = [
+      'Battery for Dell XPS 15 – 11.1 V',
+      undefined,
+      '',
+      ' two  spaces ',
+      'Battery for HP ProBook 650 G2',
+      null,
+      '日本語 テキスト',
+      'a-word-that-is-long-enough-to-be-a-slice-of-its-text and more',
+    ];
+    const packed = WordPackedStrings.from(' ', values);
+    expect(packed.length).toBe(values.length);
+    expect(values.map((_, i) => packed.get(i))).toEqual(values.map((value) => value ?? undefined));
+    expect(packed.get(99)).toBeUndefined();
+    // 'Battery' and 'for' are stored once for both titles.
+    const words = new Set(values.flatMap((value) => value?.split(' ') ?? []));
+    expect(packed.wordCount).toBe(words.size);
+  });
+
+  it('numbers words beyond one byte of varint', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `/api/media/${i}/thumb.svg`);
+    const packed = WordPackedStrings.from('/', values);
+    expect(Array.from({ length: values.length }, (_, i) => packed.get(i))).toEqual(values);
   });
 });

@@ -184,7 +184,7 @@ describe('catalog response cache', () => {
     cache.set('page', {}, at, { docs: [1, 2], sort: 'best_seller' });
     cache.set('other', {}, at, { docs: [3], sort: 'price_asc' });
     cache.set('filtered', {}, at, { docs: [3], availability: true });
-    const id = snapshot.ids[9]!;
+    const id = snapshot.idOf(9);
     // Doc 9's sales change: the best-seller order may move, the price order does not.
     snapshot.setStock(id, {
       quantity: snapshot.quantity[9]!,

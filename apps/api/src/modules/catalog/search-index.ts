@@ -1,3 +1,4 @@
+import { PackedStrings } from './packed-strings';
 import { compactCode, tokenize, withinOneEdit } from './text';
 
 /** What a product is found by: codes (SKU, reference) and words (titles in every language…). */
@@ -14,12 +15,13 @@ const MULTI_TERM_CANDIDATES = 20_000;
 /** Codes looked at for a prefix: enough to rank the best few by popularity. */
 const CODE_SCAN_LIMIT = 500;
 
-function lowerBound(sorted: readonly string[], value: string): number {
+/** The first position in [0, length) whose value, `at(position)`, is not below `value`. */
+function lowerBound(length: number, at: (i: number) => string, value: string): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < value) lo = mid + 1;
+    if (at(mid) < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -145,7 +147,8 @@ export class SearchIndex {
   private readonly letters: string[];
   private readonly docTokenData: Int32Array;
   private readonly docTokenStart: Int32Array;
-  private readonly codes: string[];
+  /** The codes sorted, as bytes: half a million strings would be as many heap objects. */
+  private readonly codes: PackedStrings;
   private readonly codeDocs: Int32Array;
   private readonly prefixTop = new Map<string, Int32Array>();
 
@@ -207,7 +210,7 @@ export class SearchIndex {
           ? 1
           : (tokenized.codeDocs[a] as number) - (tokenized.codeDocs[b] as number);
     });
-    this.codes = Array.from(byCode, (i) => tokenized.codes[i] as string);
+    this.codes = PackedStrings.from(Array.from(byCode, (i) => tokenized.codes[i] as string));
     this.codeDocs = Int32Array.from(byCode, (i) => tokenized.codeDocs[i] as number);
   }
 
@@ -234,7 +237,11 @@ export class SearchIndex {
 
   /** The ids of the tokens starting with `term`, neighbours in the sorted tokens: [start, end). */
   private prefixRange(term: string): [number, number] {
-    return [lowerBound(this.tokens, term), lowerBound(this.tokens, `${term}\uffff`)];
+    const token = (id: number) => this.tokens[id] as string;
+    return [
+      lowerBound(this.tokens.length, token, term),
+      lowerBound(this.tokens.length, token, `${term}\uffff`),
+    ];
   }
 
   /**
@@ -292,17 +299,24 @@ export class SearchIndex {
     return lo;
   }
 
+  /** The position of the first code at or after `code` in their order. */
+  private firstCodeFrom(code: string): number {
+    return lowerBound(this.codes.length, (i) => this.codes.get(i) as string, code);
+  }
+
   /** Documents whose code equals (or, from 3 characters, starts with) the query, best first. */
   private matchCodes(query: string, k: number): { doc: number; tier: number }[] {
     const compact = compactCode(query);
     if (compact.length < 2) return [];
     const out: { doc: number; tier: number }[] = [];
-    const end = Math.min(this.codes.length, lowerBound(this.codes, compact) + CODE_SCAN_LIMIT);
-    for (let i = lowerBound(this.codes, compact); i < end; i++) {
-      const code = this.codes[i] as string;
-      if (!code.startsWith(compact)) break;
-      if (code === compact) out.push({ doc: this.codeDocs[i] as number, tier: TIER.codeExact });
-      else if (compact.length >= 3) {
+    const bytes = Buffer.from(compact);
+    const first = this.firstCodeFrom(compact);
+    const end = Math.min(this.codes.length, first + CODE_SCAN_LIMIT);
+    for (let i = first; i < end; i++) {
+      if (!this.codes.startsWith(i, bytes)) break;
+      if (this.codes.startsWith(i, bytes, true)) {
+        out.push({ doc: this.codeDocs[i] as number, tier: TIER.codeExact });
+      } else if (compact.length >= 3) {
         out.push({ doc: this.codeDocs[i] as number, tier: TIER.codePrefix });
       }
     }
@@ -419,8 +433,9 @@ export class SearchIndex {
     const mask = new Uint8Array(count);
     const compact = compactCode(query);
     if (compact.length >= 2) {
-      for (let i = lowerBound(this.codes, compact); i < this.codes.length; i++) {
-        if (!(this.codes[i] as string).startsWith(compact)) break;
+      const bytes = Buffer.from(compact);
+      for (let i = this.firstCodeFrom(compact); i < this.codes.length; i++) {
+        if (!this.codes.startsWith(i, bytes)) break;
         mask[this.codeDocs[i] as number] = 1;
       }
     }

@@ -239,7 +239,7 @@ export async function productsByIds(
     deps.settings(),
   ]);
   return ids.flatMap((id) => {
-    const doc = snapshot.docOf.get(id);
+    const doc = snapshot.findDoc('id', id);
     return doc === undefined ? [] : [snapshot.listItem(doc, locale, low_stock_threshold)];
   });
 }
@@ -285,7 +285,7 @@ async function productFrom(
 /** Counts a product view once per user per day. */
 export async function increaseViews(deps: CatalogDeps, productId: string, userId: string) {
   const snapshot = await deps.index.snapshot();
-  const doc = snapshot.docOf.get(productId);
+  const doc = snapshot.findDoc('id', productId);
   if (doc === undefined) throw notFound();
   const result = await recordView(deps.db, productId, userId);
   if (result.counted) snapshot.addView(doc);

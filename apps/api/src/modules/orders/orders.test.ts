@@ -385,7 +385,7 @@ describe('placing an order', () => {
   it('shows the new stock in the catalog index at once', async () => {
     const lastTwo = await stockProduct(t, 5, { priceCents: 20_000, quantity: 2 });
     const snapshot = await t.app.catalog.snapshot();
-    const doc = snapshot.docOf.get(lastTwo) as number;
+    const doc = snapshot.findDoc('id', lastTwo) as number;
     expect(snapshot.available[doc]).toBe(1);
     await t.app.inject({
       method: 'DELETE',
