@@ -1,6 +1,6 @@
 import { LOCALES } from '@portal/contract';
 import type { AddressSnapshot, Invoice, InvoiceSettings, Locale } from '@portal/contract';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { formatEuros, toCents } from '../../platform/money';
 import { CREDIT_NOTE_PDF_TEXTS, INVOICE_PDF_TEXTS, paymentMethodLabel } from './pdf-texts';
 
@@ -72,16 +72,29 @@ function openFonts(doc: PDFKit.PDFDocument) {
   doc.font(FONTS[0]);
 }
 
+let pdfKit: Promise<typeof PDFKitDocument> | undefined;
+
+/**
+ * pdfkit, loaded on first use: the API process renders PDFs in worker threads (pdf-pool.ts) and
+ * needs it only when it renders one itself, so it does not carry pdfkit's modules and font
+ * metrics for nothing. A worker loads it as it starts.
+ */
+export function loadPdfKit(): Promise<typeof PDFKitDocument> {
+  pdfKit ??= import('pdfkit').then((module) => module.default);
+  return pdfKit;
+}
+
 /**
  * The invoice as an A4 PDF in `locale`, with the shop's legal details. Built in memory with
  * the standard fonts (no font files to load), so it is fast and self-contained.
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: Invoice,
   shop: InvoiceSettings,
   locale: Locale,
   options: { creditNoteOf?: string } = {},
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const base = INVOICE_PDF_TEXTS[locale];
   // A credit note is printed like an invoice, with its own title and number label.
   const texts = options.creditNoteOf

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -43,12 +42,16 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger):
     log[level]('mail worker: SMTP_URL is not set, mails stay pending in the outbox');
     return { stop: async () => {}, drain: async () => 0 };
   }
-  // Pooled: a batch goes out over a few reused connections instead of one each.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, ...SMTP_TIMEOUTS });
+  // Pooled: a batch goes out over a few reused connections instead of one each. nodemailer is
+  // loaded only here, in a process that sends mail.
+  const transport = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({ url: smtpUrl, pool: true, ...SMTP_TIMEOUTS }),
+  );
 
   async function deliver(mail: ClaimedMail): Promise<boolean> {
     try {
-      await transport.sendMail({
+      const mailer = await transport;
+      await mailer.sendMail({
         from: config.mailFrom,
         to: mail.recipient,
         subject: mail.subject,
@@ -112,7 +115,7 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger):
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport.close();
+      (await transport).close();
     },
     drain: run,
   };
