@@ -320,33 +320,36 @@ export class CatalogSnapshot {
 
   /** The document of a product by id, sku or slug. */
   findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
-    const text = this.keyOf(key);
+    const compare = this.comparison(key);
     const sorted = (this.docsBy[key] ??= this.sortedBy(key));
+    const bytes = Buffer.from(value);
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (text(sorted[mid] as number) < value) lo = mid + 1;
+      if (compare(sorted[mid] as number, bytes) < 0) lo = mid + 1;
       else hi = mid;
     }
     const doc = sorted[lo];
-    return doc !== undefined && text(doc) === value ? doc : undefined;
+    return doc !== undefined && compare(doc, bytes) === 0 ? doc : undefined;
   }
 
-  private keyOf(key: 'id' | 'sku' | 'slug'): (doc: number) => string {
+  /** Compares a document's id, SKU or slug with UTF-8 bytes, without making a string. */
+  private comparison(key: 'id' | 'sku' | 'slug'): (doc: number, bytes: Uint8Array) => number {
     const { ids, list } = this;
-    if (key === 'id') return (doc) => ids.get(doc) ?? '';
-    if (key === 'sku') return (doc) => list.sku.get(doc) ?? '';
-    return (doc) => list.slug.get(list.readOf[doc] as number) ?? '';
+    if (key === 'id') return (doc, bytes) => ids.compare(doc, bytes);
+    if (key === 'sku') return (doc, bytes) => list.sku.compare(doc, bytes);
+    return (doc, bytes) => list.slug.compare(list.readOf[doc] as number, bytes);
   }
 
-  /** Documents sorted by a key, for a binary search instead of a map entry per product. */
+  /** Documents in the byte order of a key, for a binary search instead of a map entry each. */
   private sortedBy(key: 'id' | 'sku' | 'slug'): Int32Array {
-    const text = this.keyOf(key);
-    const keys = Array.from({ length: this.size }, (_, doc) => text(doc));
-    return Int32Array.from(keys, (_, doc) => doc).sort((a, b) =>
-      (keys[a] as string) < (keys[b] as string) ? -1 : 1,
-    );
+    const { ids, list } = this;
+    const docs = Int32Array.from({ length: this.size }, (_, doc) => doc);
+    if (key === 'id') return docs.sort((a, b) => ids.compareValues(a, b));
+    if (key === 'sku') return docs.sort((a, b) => list.sku.compareValues(a, b));
+    const { readOf, slug } = list;
+    return docs.sort((a, b) => slug.compareValues(readOf[a] as number, readOf[b] as number));
   }
 
   /**

@@ -54,3 +54,17 @@ describe('WordPackedStrings', () => {
     expect(Array.from({ length: values.length }, (_, i) => packed.get(i))).toEqual(values);
   });
 });
+
+describe('PackedStrings.compare', () => {
+  it('orders values by their UTF-8 bytes without making strings', () => {
+    const values = ['b', 'ab', 'a', '', 'Ä', 'abc', 'Z'];
+    const packed = PackedStrings.from([...values, undefined]);
+    const order = values.map((_, i) => i).sort((a, b) => packed.compareValues(a, b));
+    expect(order.map((i) => values[i])).toEqual(['', 'Z', 'a', 'ab', 'abc', 'b', 'Ä']);
+    expect(packed.compare(2, Buffer.from('a'))).toBe(0);
+    expect(packed.compare(1, Buffer.from('abc'))).toBeLessThan(0);
+    expect(packed.compare(0, Buffer.from('a'))).toBeGreaterThan(0);
+    // A missing value compares as the empty one.
+    expect(packed.compare(values.length, Buffer.from(''))).toBe(0);
+  });
+});

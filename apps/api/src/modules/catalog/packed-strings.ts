@@ -27,6 +27,27 @@ export class PackedStrings {
     return this.bytes.toString('utf8', this.starts[i], this.starts[i + 1]);
   }
 
+  /**
+   * Value i against `key` (UTF-8 bytes), byte by byte, without making a string: negative, zero
+   * or positive. A missing value compares as the empty one.
+   */
+  compare(i: number, key: Uint8Array): number {
+    const start = this.starts[i] as number;
+    const length = (this.starts[i + 1] as number) - start;
+    const shared = Math.min(length, key.length);
+    for (let at = 0; at < shared; at++) {
+      const difference = (this.bytes[start + at] as number) - (key[at] as number);
+      if (difference) return difference;
+    }
+    return length - key.length;
+  }
+
+  /** Values i and j compared as `compare` does. */
+  compareValues(i: number, j: number): number {
+    const start = this.starts[j] as number;
+    return this.compare(i, this.bytes.subarray(start, this.starts[j + 1]));
+  }
+
   /** Whether value i starts with `prefix` (UTF-8 bytes); `exact` asks for equality instead. */
   startsWith(i: number, prefix: Uint8Array, exact = false): boolean {
     const start = this.starts[i] as number;
