@@ -1,3 +1,33 @@
+/** Where each value of a builder ends in its bytes, and whether it is there, as values come. */
+class ValueEnds {
+  private starts = new Int32Array(1 << 12);
+  private present = new Uint8Array(1 << 12);
+  private count = 0;
+
+  /** The next value: present or not (null, undefined), its bytes ending at `end`. */
+  add(present: boolean, end: number) {
+    if (this.count + 1 >= this.starts.length) {
+      const starts = new Int32Array(this.starts.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const grown = new Uint8Array(this.present.length * 2);
+      grown.set(this.present);
+      this.present = grown;
+    }
+    this.present[this.count] = present ? 1 : 0;
+    this.count++;
+    this.starts[this.count] = end;
+  }
+
+  /** Value i is bytes `[starts[i], starts[i + 1])`; `present[i]` is 0 for a missing one. */
+  finish(): { starts: Int32Array; present: Uint8Array } {
+    return {
+      starts: this.starts.slice(0, this.count + 1),
+      present: this.present.slice(0, this.count),
+    };
+  }
+}
+
 /**
  * Many short strings in one UTF-8 buffer, read back one at a time. A buffer lives outside the
  * JavaScript heap and is one object for the garbage collector to look at, where the same texts
@@ -64,19 +94,9 @@ export class PackedStrings {
   static Builder = class {
     private bytes = Buffer.allocUnsafeSlow(1 << 16);
     private used = 0;
-    private starts = new Int32Array(1 << 12);
-    private present = new Uint8Array(1 << 12);
-    private count = 0;
+    private readonly values = new ValueEnds();
 
     push(value: string | null | undefined) {
-      if (this.count + 1 >= this.starts.length) {
-        const starts = new Int32Array(this.starts.length * 2);
-        starts.set(this.starts);
-        this.starts = starts;
-        const present = new Uint8Array(this.present.length * 2);
-        present.set(this.present);
-        this.present = present;
-      }
       const size = value ? Buffer.byteLength(value) : 0;
       if (this.used + size > this.bytes.length) {
         const bytes = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + size));
@@ -85,19 +105,14 @@ export class PackedStrings {
       }
       if (value) this.bytes.write(value, this.used);
       this.used += size;
-      this.present[this.count] = value == null ? 0 : 1;
-      this.count++;
-      this.starts[this.count] = this.used;
+      this.values.add(value != null, this.used);
     }
 
     finish(): PackedStrings {
       const bytes = Buffer.allocUnsafeSlow(this.used);
       this.bytes.copy(bytes, 0, 0, this.used);
-      return new PackedStrings(
-        bytes,
-        this.starts.slice(0, this.count + 1),
-        this.present.slice(0, this.count),
-      );
+      const { starts, present } = this.values.finish();
+      return new PackedStrings(bytes, starts, present);
     }
   };
 }
@@ -157,28 +172,16 @@ export class WordPackedStrings {
     private readonly words: string[] = [];
     private bytes = new Uint8Array(1 << 16);
     private used = 0;
-    private starts = new Int32Array(1 << 12);
-    private present = new Uint8Array(1 << 12);
-    private count = 0;
+    private readonly values = new ValueEnds();
 
     constructor(private readonly separator: string) {}
 
     push(value: string | null | undefined) {
-      if (this.count + 1 >= this.starts.length) {
-        const starts = new Int32Array(this.starts.length * 2);
-        starts.set(this.starts);
-        this.starts = starts;
-        const present = new Uint8Array(this.present.length * 2);
-        present.set(this.present);
-        this.present = present;
-      }
       if (value != null) {
         // A value always has at least one word ('' is the one empty word).
         for (const word of value.split(this.separator)) this.writeNumber(this.wordId(word));
       }
-      this.present[this.count] = value == null ? 0 : 1;
-      this.count++;
-      this.starts[this.count] = this.used;
+      this.values.add(value != null, this.used);
     }
 
     private wordId(word: string): number {
@@ -207,12 +210,13 @@ export class WordPackedStrings {
     }
 
     finish(): WordPackedStrings {
+      const { starts, present } = this.values.finish();
       return new WordPackedStrings(
         this.separator,
         this.words,
         this.bytes.slice(0, this.used),
-        this.starts.slice(0, this.count + 1),
-        this.present.slice(0, this.count),
+        starts,
+        present,
       );
     }
   };
