@@ -23,7 +23,7 @@ import {
   type ProductImage,
 } from './product-repo';
 import { PackedStrings, WordPackedStrings } from './packed-strings';
-import { SearchIndex, TokenCollector } from './search-index';
+import { lowerBound, SearchIndex, TokenCollector } from './search-index';
 
 export interface CategoryNode {
   id: string;
@@ -323,14 +323,7 @@ export class CatalogSnapshot {
     const compare = this.comparison(key);
     const sorted = (this.docsBy[key] ??= this.sortedBy(key));
     const bytes = Buffer.from(value);
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(sorted[mid] as number, bytes) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const doc = sorted[lo];
+    const doc = sorted[lowerBound(sorted.length, (i) => compare(sorted[i] as number, bytes) < 0)];
     return doc !== undefined && compare(doc, bytes) === 0 ? doc : undefined;
   }
 

@@ -78,12 +78,10 @@ export class PackedStrings {
     return this.compare(i, this.bytes.subarray(start, this.starts[j + 1]));
   }
 
-  /** Whether value i starts with `prefix` (UTF-8 bytes); `exact` asks for equality instead. */
-  startsWith(i: number, prefix: Uint8Array, exact = false): boolean {
+  /** Whether value i starts with `prefix` (UTF-8 bytes). */
+  startsWith(i: number, prefix: Uint8Array): boolean {
     const start = this.starts[i] as number;
-    const length = (this.starts[i + 1] as number) - start;
-    if (!this.present[i] || length < prefix.length || (exact && length !== prefix.length))
-      return false;
+    if (!this.present[i] || (this.starts[i + 1] as number) - start < prefix.length) return false;
     for (let at = 0; at < prefix.length; at++) {
       if (this.bytes[start + at] !== prefix[at]) return false;
     }

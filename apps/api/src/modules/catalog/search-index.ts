@@ -15,13 +15,16 @@ const MULTI_TERM_CANDIDATES = 20_000;
 /** Codes looked at for a prefix: enough to rank the best few by popularity. */
 const CODE_SCAN_LIMIT = 500;
 
-/** The first position in [0, length) whose value, `at(position)`, is not below `value`. */
-function lowerBound(length: number, at: (i: number) => string, value: string): number {
+/**
+ * The first position in [0, length) of a sorted list where `below(position)` turns false: a
+ * binary search for the first value at or after the one `below` compares with.
+ */
+export function lowerBound(length: number, below: (i: number) => boolean): number {
   let lo = 0;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (at(mid) < value) lo = mid + 1;
+    if (below(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -201,15 +204,13 @@ export class SearchIndex {
       }
     }
 
-    const byCode = Int32Array.from(tokenized.codes, (_, i) => i).sort((a, b) => {
-      const x = tokenized.codes[a] as string;
-      const y = tokenized.codes[b] as string;
-      return x < y
-        ? -1
-        : x > y
-          ? 1
-          : (tokenized.codeDocs[a] as number) - (tokenized.codeDocs[b] as number);
-    });
+    // Codes in the byte order of their UTF-8, so that a lookup compares bytes, never strings.
+    const unsorted = PackedStrings.from(tokenized.codes);
+    const byCode = Int32Array.from(tokenized.codes, (_, i) => i).sort(
+      (a, b) =>
+        unsorted.compareValues(a, b) ||
+        (tokenized.codeDocs[a] as number) - (tokenized.codeDocs[b] as number),
+    );
     this.codes = PackedStrings.from(Array.from(byCode, (i) => tokenized.codes[i] as string));
     this.codeDocs = Int32Array.from(byCode, (i) => tokenized.codeDocs[i] as number);
   }
@@ -237,10 +238,10 @@ export class SearchIndex {
 
   /** The ids of the tokens starting with `term`, neighbours in the sorted tokens: [start, end). */
   private prefixRange(term: string): [number, number] {
-    const token = (id: number) => this.tokens[id] as string;
+    const end = `${term}\uffff`;
     return [
-      lowerBound(this.tokens.length, token, term),
-      lowerBound(this.tokens.length, token, `${term}\uffff`),
+      lowerBound(this.tokens.length, (id) => (this.tokens[id] as string) < term),
+      lowerBound(this.tokens.length, (id) => (this.tokens[id] as string) < end),
     ];
   }
 
@@ -289,19 +290,12 @@ export class SearchIndex {
 
   /** The position in `ids` (alphabetical) of the first token starting with `prefix` or after. */
   private firstStartingWith(ids: readonly number[], prefix: string): number {
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.tokens[ids[mid] as number] as string) < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(ids.length, (i) => (this.tokens[ids[i] as number] as string) < prefix);
   }
 
-  /** The position of the first code at or after `code` in their order. */
-  private firstCodeFrom(code: string): number {
-    return lowerBound(this.codes.length, (i) => this.codes.get(i) as string, code);
+  /** The position of the first code at or after `code` (UTF-8 bytes) in their order. */
+  private firstCodeFrom(code: Uint8Array): number {
+    return lowerBound(this.codes.length, (i) => this.codes.compare(i, code) < 0);
   }
 
   /** Documents whose code equals (or, from 3 characters, starts with) the query, best first. */
@@ -310,11 +304,11 @@ export class SearchIndex {
     if (compact.length < 2) return [];
     const out: { doc: number; tier: number }[] = [];
     const bytes = Buffer.from(compact);
-    const first = this.firstCodeFrom(compact);
+    const first = this.firstCodeFrom(bytes);
     const end = Math.min(this.codes.length, first + CODE_SCAN_LIMIT);
     for (let i = first; i < end; i++) {
       if (!this.codes.startsWith(i, bytes)) break;
-      if (this.codes.startsWith(i, bytes, true)) {
+      if (this.codes.compare(i, bytes) === 0) {
         out.push({ doc: this.codeDocs[i] as number, tier: TIER.codeExact });
       } else if (compact.length >= 3) {
         out.push({ doc: this.codeDocs[i] as number, tier: TIER.codePrefix });
@@ -434,7 +428,7 @@ export class SearchIndex {
     const compact = compactCode(query);
     if (compact.length >= 2) {
       const bytes = Buffer.from(compact);
-      for (let i = this.firstCodeFrom(compact); i < this.codes.length; i++) {
+      for (let i = this.firstCodeFrom(bytes); i < this.codes.length; i++) {
         if (!this.codes.startsWith(i, bytes)) break;
         mask[this.codeDocs[i] as number] = 1;
       }
