@@ -66,6 +66,21 @@ describe('pdfRenderer', () => {
     }
   });
 
+  it('starts its worker with the first PDF and stops it once idle', async () => {
+    const pool = pdfRenderer(1, 100);
+    try {
+      expect(pool.workers()).toBe(0);
+      await pool.render(invoice, shop, 'en');
+      expect(pool.workers()).toBe(1);
+      await expect.poll(() => pool.workers(), { timeout: 5_000 }).toBe(0);
+      const pdf = await pool.render(invoice, shop, 'nl');
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pool.workers()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('renders on the event loop with no workers', async () => {
     const pool = pdfRenderer(0);
     const pdf = await pool.render(invoice, shop, 'en');

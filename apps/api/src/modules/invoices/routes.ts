@@ -21,9 +21,6 @@ export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     const preValidation = requirePermission('invoices.view');
     const shopDetails = invoiceSettingsReader(deps.db);
     const pdfs = pdfRenderer(app.config.pdfWorkers);
-    // The workers start with the app: loading pdfkit in a worker takes a second or more, which
-    // the first buyers' PDFs would otherwise wait for.
-    app.addHook('onReady', async () => pdfs.start());
     app.addHook('onClose', () => pdfs.close());
 
     app.get(
