@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex } from './search-index';
-import { normalize, tokenize, withinOneEdit } from './text';
+import { compareCodePoints, normalize, tokenize, withinOneEdit } from './text';
 
 // Documents are numbered by popularity: 0 is the most popular.
 const docs = [
@@ -127,5 +127,13 @@ describe('SearchIndex', () => {
       [...index.matchAll(query)].flatMap((hit, doc) => (hit ? [doc] : []));
     expect(matched('dell')).toEqual([0, 4]);
     expect(matched('sol')).toEqual([3]);
+  });
+});
+
+describe('compareCodePoints', () => {
+  it('orders texts as the bytes of their UTF-8 do', () => {
+    const texts = ['', 'a', 'ab', 'b', 'z9', 'é', '\uE000', '\uFFFD', '😀', '😀a', 'ꝏ', 'Ω'];
+    const byBytes = [...texts].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect([...texts].reverse().sort(compareCodePoints)).toEqual(byBytes);
   });
 });

@@ -1,5 +1,6 @@
 import { PackedStrings } from './packed-strings';
-import { compactCode, tokenize, withinOneEdit } from './text';
+import { AscendingLists } from './ascending-lists';
+import { compactCode, compareCodePoints, tokenize, withinOneEdit } from './text';
 
 /** What a product is found by: codes (SKU, reference) and words (titles in every language…). */
 export interface SearchDocument {
@@ -28,32 +29,6 @@ export function lowerBound(length: number, below: (i: number) => boolean): numbe
     else hi = mid;
   }
   return lo;
-}
-
-/** The k smallest ids of the union of ascending lists. */
-function smallestOfUnion(lists: Int32Array[], k: number): number[] {
-  const seen = new Set<number>();
-  const heads = lists.map(() => 0);
-  const out: number[] = [];
-  while (out.length < k) {
-    let best = -1;
-    let bestList = -1;
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l] as Int32Array;
-      const head = heads[l] as number;
-      if (head < list.length && (best < 0 || (list[head] as number) < best)) {
-        best = list[head] as number;
-        bestList = l;
-      }
-    }
-    if (bestList < 0) break;
-    heads[bestList] = (heads[bestList] as number) + 1;
-    if (!seen.has(best)) {
-      seen.add(best);
-      out.push(best);
-    }
-  }
-  return out;
 }
 
 /** Tokens and codes of documents, collected one document at a time in any order. */
@@ -123,6 +98,8 @@ export class TokenCollector {
       docTokenData.set(words, docTokenStart[doc] as number);
       docTokenStart[doc + 1] = (docTokenStart[doc] as number) + words.length;
     });
+    // Let go of the collected words at once: the index built next allocates as much again.
+    this.data = new Int32Array(0);
     return {
       tokens: this.tokens,
       docTokenStart,
@@ -140,16 +117,19 @@ export class TokenCollector {
  */
 export class SearchIndex {
   private readonly tokens: string[];
-  /** Posting lists of all tokens in one array: token i's are [postingStart[i], postingStart[i+1]). */
-  private readonly postingData: Int32Array;
-  private readonly postingStart: Int32Array;
+  /** The documents of each token. */
+  /** The documents of each token. */
+  private readonly postings: AscendingLists;
+  /** The tokens of each document. */
+  private readonly docTokens: AscendingLists;
+  /** Room for one token's documents or one document's tokens, decoded. */
+  private readonly decoded: Int32Array;
   private readonly tokenIds = new Map<string, number>();
   /** Token ids by token length, each list in alphabetical order (ids follow the sorted tokens). */
   private readonly tokensByLength: number[][] = [];
   /** The distinct characters of the tokens. */
   private readonly letters: string[];
-  private readonly docTokenData: Int32Array;
-  private readonly docTokenStart: Int32Array;
+  private readonly docCount: number;
   /** The codes sorted, as bytes: half a million strings would be as many heap objects. */
   private readonly codes: PackedStrings;
   private readonly codeDocs: Int32Array;
@@ -182,47 +162,45 @@ export class SearchIndex {
     });
     this.letters = [...letters];
 
-    // Flat typed arrays rather than one small array per token and per document: at 100,000
-    // products that is millions of objects fewer for the garbage collector to walk.
-    const docCount = tokenized.docTokenStart.length - 1;
-    this.docTokenStart = tokenized.docTokenStart;
-    this.docTokenData = Int32Array.from(tokenized.docTokenData, (old) => renumber[old] as number);
-    const counts = new Int32Array(this.tokens.length + 1);
-    for (let doc = 0; doc < docCount; doc++) {
-      const ids = this.docTokens(doc).sort();
-      for (const id of ids) counts[id + 1] = (counts[id + 1] as number) + 1;
+    // Both ways, token to documents and document to tokens, as varint differences: about a
+    // quarter of the bytes of 32-bit numbers.
+    const { docTokenStart } = tokenized;
+    this.docCount = docTokenStart.length - 1;
+    // Renumbered and sorted in place: the tokenized documents are handed over to this index.
+    const sorted = tokenized.docTokenData;
+    sorted.forEach((old, at) => (sorted[at] = renumber[old] as number));
+    for (let doc = 0; doc < this.docCount; doc++) {
+      sorted.subarray(docTokenStart[doc], docTokenStart[doc + 1]).sort();
     }
-    for (let i = 1; i < counts.length; i++)
-      counts[i] = (counts[i] as number) + (counts[i - 1] as number);
-    this.postingStart = counts;
-    this.postingData = new Int32Array(counts[this.tokens.length] as number);
-    const fill = Int32Array.from(counts.subarray(0, this.tokens.length));
-    for (let doc = 0; doc < docCount; doc++) {
-      for (const id of this.docTokens(doc)) {
-        this.postingData[fill[id] as number] = doc;
-        fill[id] = (fill[id] as number) + 1;
+    const eachDocToken = (visit: (doc: number, token: number) => void) => {
+      for (let doc = 0; doc < this.docCount; doc++) {
+        const end = docTokenStart[doc + 1] as number;
+        for (let at = docTokenStart[doc] as number; at < end; at++)
+          visit(doc, sorted[at] as number);
       }
-    }
+    };
+    this.postings = AscendingLists.build(this.tokens.length, (visit) =>
+      eachDocToken((doc, token) => visit(token, doc)),
+    );
+    this.docTokens = AscendingLists.build(this.docCount, eachDocToken);
+    this.decoded = new Int32Array(Math.max(this.docCount, this.docTokens.longest()));
 
-    // Codes in the byte order of their UTF-8, so that a lookup compares bytes, never strings.
-    const unsorted = PackedStrings.from(tokenized.codes);
+    // Codes in code point order, the byte order of their UTF-8, so that a lookup compares bytes,
+    // never strings.
     const byCode = Int32Array.from(tokenized.codes, (_, i) => i).sort(
       (a, b) =>
-        unsorted.compareValues(a, b) ||
+        compareCodePoints(tokenized.codes[a] as string, tokenized.codes[b] as string) ||
         (tokenized.codeDocs[a] as number) - (tokenized.codeDocs[b] as number),
     );
     this.codes = PackedStrings.from(Array.from(byCode, (i) => tokenized.codes[i] as string));
     this.codeDocs = Int32Array.from(byCode, (i) => tokenized.codeDocs[i] as number);
   }
 
-  /** The documents having token `id`, ascending. */
-  private posting(id: number): Int32Array {
-    return this.postingData.subarray(this.postingStart[id], this.postingStart[id + 1]);
-  }
-
-  /** The token ids of a document, ascending. */
-  private docTokens(doc: number): Int32Array {
-    return this.docTokenData.subarray(this.docTokenStart[doc], this.docTokenStart[doc + 1]);
+  /**
+   * The first `limit` documents having token `id`, ascending, in a buffer the next call reuses.
+   */
+  private posting(id: number, limit?: number): Int32Array {
+    return this.decoded.subarray(0, this.postings.decode(id, this.decoded, limit));
   }
 
   /** Token ids matching a query term, with the tier of each. */
@@ -329,14 +307,14 @@ export class SearchIndex {
     k: number,
   ): number[] {
     const lists = () => {
-      const out: Int32Array[] = [];
-      for (let id = start; id < end; id++) if (id !== exact) out.push(this.posting(id));
+      const out: number[] = [];
+      for (let id = start; id < end; id++) if (id !== exact) out.push(id);
       return out;
     };
-    if (end - start <= PREFIX_CACHE_LIMIT) return smallestOfUnion(lists(), k);
+    if (end - start <= PREFIX_CACHE_LIMIT) return this.postings.smallestOfUnion(lists(), k);
     let cached = this.prefixTop.get(prefix);
     if (!cached || cached.length < Math.min(k, 50)) {
-      cached = Int32Array.from(smallestOfUnion(lists(), Math.max(k, 50)));
+      cached = Int32Array.from(this.postings.smallestOfUnion(lists(), Math.max(k, 50)));
       if (this.prefixTop.size >= PREFIX_CACHE_SIZE) this.prefixTop.clear();
       this.prefixTop.set(prefix, cached);
     }
@@ -361,7 +339,7 @@ export class SearchIndex {
       const term = terms[0] as string;
       const exact = this.tokenIds.get(term);
       if (exact !== undefined) {
-        const list = this.posting(exact);
+        const list = this.posting(exact, k);
         for (let i = 0; i < list.length && results.length < k; i++) take(list[i] as number);
       }
       const [start, end] = this.prefixRange(term);
@@ -369,8 +347,8 @@ export class SearchIndex {
         for (const doc of this.topByPrefix(term, start, end, exact, k + taken.size)) take(doc);
       }
       if (results.length < k) {
-        const typos = this.typoIds(term, start, end).map((id) => this.posting(id));
-        for (const doc of smallestOfUnion(typos, k + taken.size)) take(doc);
+        const typos = this.typoIds(term, start, end);
+        for (const doc of this.postings.smallestOfUnion(typos, k + taken.size)) take(doc);
       }
       return results;
     }
@@ -386,35 +364,45 @@ export class SearchIndex {
     const perTerm = terms.map((term) => this.matchTerm(term, true));
     const size = (matches: Map<number, number>) => {
       let total = 0;
-      for (const id of matches.keys()) total += this.posting(id).length;
+      for (const id of matches.keys()) total += this.postings.count(id);
       return total;
     };
     const order = perTerm.map((matches, i) => ({ i, size: size(matches) }));
     order.sort((a, b) => a.size - b.size);
-    const driver = perTerm[(order[0] as { i: number }).i] as Map<number, number>;
-    const candidates = smallestOfUnion(
-      [...driver.keys()].map((id) => this.posting(id)),
-      candidateLimit,
-    );
+    const first = (order[0] as { i: number }).i;
+    const others = perTerm.filter((_, i) => i !== first);
+    // The candidates: the most popular documents of the term matched by the fewest.
+    const driver = this.bestTierByDoc(perTerm[first] as Map<number, number>);
     const scored: { doc: number; score: number }[] = [];
-    for (const doc of candidates) {
-      let score = 0;
-      let all = true;
-      for (const matches of perTerm) {
+    const tokens = this.decoded;
+    let candidates = 0;
+    for (let doc = 0; doc < this.docCount && candidates < candidateLimit; doc++) {
+      let score = driver[doc] as number;
+      if (score === 0) continue;
+      candidates++;
+      const count = this.docTokens.decode(doc, tokens);
+      for (const matches of others) {
         let best = 0;
-        for (const id of this.docTokens(doc)) {
-          const tier = matches.get(id);
+        for (let i = 0; i < count; i++) {
+          const tier = matches.get(tokens[i] as number);
           if (tier !== undefined && tier > best) best = tier;
         }
         if (best === 0) {
-          all = false;
+          score = 0;
           break;
         }
         score += best;
       }
-      if (all) scored.push({ doc, score });
+      if (score > 0) scored.push({ doc, score });
     }
     return scored;
+  }
+
+  /** By document, the best tier of the tokens among `matches` it has (0 for none). */
+  private bestTierByDoc(matches: Map<number, number>): Uint8Array {
+    const best = new Uint8Array(this.docCount);
+    for (const [id, tier] of matches) this.postings.raise(id, tier, best);
+    return best;
   }
 
   /**
@@ -423,7 +411,7 @@ export class SearchIndex {
    * that matches most of the catalog costs one pass over its postings.
    */
   matchAll(query: string): Uint8Array {
-    const count = this.docTokenStart.length - 1;
+    const count = this.docCount;
     const mask = new Uint8Array(count);
     const compact = compactCode(query);
     if (compact.length >= 2) {
@@ -437,7 +425,7 @@ export class SearchIndex {
     for (const term of new Set(tokenize(query))) {
       const hit = new Uint8Array(count);
       for (const id of this.matchTerm(term, true).keys()) {
-        for (const doc of this.posting(id)) hit[doc] = 1;
+        this.postings.raise(id, 1, hit);
       }
       if (all)
         for (let doc = 0; doc < count; doc++)

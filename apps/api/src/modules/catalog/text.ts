@@ -16,6 +16,24 @@ export function compactCode(code: string): string {
   return normalize(code).replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** A UTF-16 code unit's place in code point order: surrogates (of U+10000 and up) go last. */
+const codePointRank = (unit: number) =>
+  unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
+
+/**
+ * Compares texts by code point, which is the byte order of their UTF-8 (JavaScript's `<`
+ * compares UTF-16 code units, which puts U+10000 and up before U+E000–U+FFFF).
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
 /** True when a and b differ by at most one edit (insert, delete, substitute or swap). */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
