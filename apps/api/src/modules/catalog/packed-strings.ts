@@ -1,16 +1,23 @@
 /** Where each value of a builder ends in its bytes, and whether it is there, as values come. */
 class ValueEnds {
-  private starts = new Int32Array(1 << 12);
-  private present = new Uint8Array(1 << 12);
+  private starts: Int32Array;
+  private present: Uint8Array;
   private count = 0;
+
+  /** Room for `capacity` values before it grows. */
+  constructor(capacity = 1 << 12) {
+    this.starts = new Int32Array(capacity + 1);
+    this.present = new Uint8Array(capacity);
+  }
 
   /** The next value: present or not (null, undefined), its bytes ending at `end`. */
   add(present: boolean, end: number) {
-    if (this.count + 1 >= this.starts.length) {
-      const starts = new Int32Array(this.starts.length * 2);
-      starts.set(this.starts);
+    if (this.count >= this.present.length) {
+      const capacity = Math.max(this.present.length * 2, 1 << 12);
+      const starts = new Int32Array(capacity + 1);
+      starts.set(this.starts.subarray(0, this.count + 1));
       this.starts = starts;
-      const grown = new Uint8Array(this.present.length * 2);
+      const grown = new Uint8Array(capacity);
       grown.set(this.present);
       this.present = grown;
     }
@@ -19,12 +26,20 @@ class ValueEnds {
     this.starts[this.count] = end;
   }
 
-  /** Value i is bytes `[starts[i], starts[i + 1])`; `present[i]` is 0 for a missing one. */
+  /**
+   * Value i is bytes `[starts[i], starts[i + 1])`; `present[i]` is 0 for a missing one. The
+   * builder lets go of its arrays, so that what it grew in is freed at once.
+   */
   finish(): { starts: Int32Array; present: Uint8Array } {
-    return {
-      starts: this.starts.slice(0, this.count + 1),
-      present: this.present.slice(0, this.count),
+    const { starts, present, count } = this;
+    const ends = {
+      starts: starts.length === count + 1 ? starts : starts.slice(0, count + 1),
+      present: present.length === count ? present : present.slice(0, count),
     };
+    this.starts = new Int32Array(1);
+    this.present = new Uint8Array(1);
+    this.count = 0;
+    return ends;
   }
 }
 
@@ -42,8 +57,11 @@ export class PackedStrings {
     private readonly present: Uint8Array,
   ) {}
 
-  static from(values: Iterable<string | null | undefined>): PackedStrings {
-    const builder = new PackedStrings.Builder();
+  static from(values: readonly (string | null | undefined)[]): PackedStrings {
+    // Sized first, so that nothing is grown and copied (half a million codes are 6 MB).
+    let bytes = 0;
+    for (const value of values) if (value) bytes += Buffer.byteLength(value);
+    const builder = new PackedStrings.Builder(bytes, values.length);
     for (const value of values) builder.push(value);
     return builder.finish();
   }
@@ -90,9 +108,15 @@ export class PackedStrings {
 
   /** Appends values one at a time, so a long list never exists as strings all at once. */
   static Builder = class {
-    private bytes = Buffer.allocUnsafeSlow(1 << 16);
+    private bytes: Buffer;
     private used = 0;
-    private readonly values = new ValueEnds();
+    private readonly values: ValueEnds;
+
+    /** Room for `bytes` bytes of `count` values before it grows. */
+    constructor(bytes = 1 << 16, count?: number) {
+      this.bytes = Buffer.allocUnsafeSlow(bytes);
+      this.values = new ValueEnds(count);
+    }
 
     push(value: string | null | undefined) {
       const size = value ? Buffer.byteLength(value) : 0;
@@ -106,9 +130,15 @@ export class PackedStrings {
       this.values.add(value != null, this.used);
     }
 
+    /** The values pushed; the builder lets go of what it grew in. */
     finish(): PackedStrings {
-      const bytes = Buffer.allocUnsafeSlow(this.used);
-      this.bytes.copy(bytes, 0, 0, this.used);
+      let bytes = this.bytes;
+      if (this.used < bytes.length) {
+        bytes = Buffer.allocUnsafeSlow(this.used);
+        this.bytes.copy(bytes, 0, 0, this.used);
+      }
+      this.bytes = Buffer.alloc(0);
+      this.used = 0;
       const { starts, present } = this.values.finish();
       return new PackedStrings(bytes, starts, present);
     }
@@ -207,15 +237,13 @@ export class WordPackedStrings {
       this.bytes[this.used++] = rest;
     }
 
+    /** The values pushed; the builder lets go of what it grew in. */
     finish(): WordPackedStrings {
       const { starts, present } = this.values.finish();
-      return new WordPackedStrings(
-        this.separator,
-        this.words,
-        this.bytes.slice(0, this.used),
-        starts,
-        present,
-      );
+      const bytes = this.bytes.slice(0, this.used);
+      this.bytes = new Uint8Array(0);
+      this.used = 0;
+      return new WordPackedStrings(this.separator, this.words, bytes, starts, present);
     }
   };
 }
