@@ -1,15 +1,21 @@
+import { VarintReader, varintLength, writeVarint } from './varint';
+
 /**
  * Lists of ascending numbers (the documents of each search token, the tokens of each document),
  * kept as the varint differences between neighbours in one byte buffer. The documents of a common
  * word are a few numbers apart, so a list takes little more than a byte a number instead of four.
  */
 export class AscendingLists {
+  private readonly reader: VarintReader;
+
   private constructor(
-    private readonly bytes: Uint8Array,
+    bytes: Uint8Array,
     /** List l's numbers are in `bytes[starts[l] .. starts[l + 1])`. */
     private readonly starts: Int32Array,
     private readonly counts: Int32Array,
-  ) {}
+  ) {
+    this.reader = new VarintReader(bytes);
+  }
 
   /**
    * `listCount` lists from `entries`, which calls `visit(list, value)` for every value of every
@@ -36,14 +42,7 @@ export class AscendingLists {
     const at = starts.slice(0, listCount);
     last.fill(0);
     entries((list, value) => {
-      let rest = value - (last[list] as number);
-      let position = at[list] as number;
-      while (rest > 0x7f) {
-        bytes[position++] = (rest & 0x7f) | 0x80;
-        rest >>>= 7;
-      }
-      bytes[position++] = rest;
-      at[list] = position;
+      at[list] = writeVarint(bytes, at[list] as number, value - (last[list] as number));
       last[list] = value;
     });
     return new AscendingLists(bytes, starts, counts);
@@ -61,21 +60,13 @@ export class AscendingLists {
 
   /** Writes the first `limit` numbers of `list` into `into`; answers how many it wrote. */
   decode(list: number, into: Int32Array, limit = into.length): number {
-    const { bytes } = this;
+    const { reader } = this;
     const end = this.starts[list + 1] as number;
-    let position = this.starts[list] as number;
+    reader.position = this.starts[list] as number;
     let value = 0;
     let written = 0;
-    while (position < end && written < limit) {
-      let gap = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = bytes[position++] as number;
-        gap |= (byte & 0x7f) << shift;
-        shift += 7;
-      } while (byte & 0x80);
-      value += gap;
+    while (reader.position < end && written < limit) {
+      value += reader.next();
       into[written++] = value;
     }
     return written;
@@ -86,47 +77,31 @@ export class AscendingLists {
    * query word, in one pass over the bytes.
    */
   raise(list: number, tier: number, best: Uint8Array): void {
-    const { bytes } = this;
-    const last = this.starts[list + 1] as number;
-    let position = this.starts[list] as number;
+    const { reader } = this;
+    const end = this.starts[list + 1] as number;
+    reader.position = this.starts[list] as number;
     let value = 0;
-    while (position < last) {
-      let gap = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = bytes[position++] as number;
-        gap |= (byte & 0x7f) << shift;
-        shift += 7;
-      } while (byte & 0x80);
-      value += gap;
+    while (reader.position < end) {
+      value += reader.next();
       if (tier > (best[value] as number)) best[value] = tier;
     }
   }
 
   /** The `k` smallest numbers of the union of `lists`, ascending. */
   smallestOfUnion(lists: readonly number[], k: number): number[] {
-    const { bytes } = this;
+    const { reader } = this;
     const position = Int32Array.from(lists, (list) => this.starts[list] as number);
     const end = Int32Array.from(lists, (list) => this.starts[list + 1] as number);
     // The next number of each list, or -1 once it is done.
     const head = new Int32Array(lists.length);
     const advance = (list: number, from: number) => {
-      let at = position[list] as number;
-      if (at >= (end[list] as number)) {
+      if ((position[list] as number) >= (end[list] as number)) {
         head[list] = -1;
         return;
       }
-      let gap = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = bytes[at++] as number;
-        gap |= (byte & 0x7f) << shift;
-        shift += 7;
-      } while (byte & 0x80);
-      position[list] = at;
-      head[list] = from + gap;
+      reader.position = position[list] as number;
+      head[list] = from + reader.next();
+      position[list] = reader.position;
     };
     for (let list = 0; list < lists.length; list++) advance(list, 0);
     const out: number[] = [];
@@ -148,11 +123,4 @@ export class AscendingLists {
     }
     return out;
   }
-}
-
-/** The bytes of `value` as a varint. */
-function varintLength(value: number): number {
-  let length = 1;
-  for (let rest = value; rest > 0x7f; rest >>>= 7) length++;
-  return length;
 }

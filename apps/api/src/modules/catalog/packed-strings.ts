@@ -1,3 +1,5 @@
+import { VarintReader, writeVarint } from './varint';
+
 /** Where each value of a builder ends in its bytes, and whether it is there, as values come. */
 class ValueEnds {
   private starts: Int32Array;
@@ -151,14 +153,18 @@ export class PackedStrings {
  * about fifteen bytes instead of fifty, and the distinct words are kept once, as strings.
  */
 export class WordPackedStrings {
+  private readonly reader: VarintReader;
+
   private constructor(
     private readonly separator: string,
     private readonly words: readonly string[],
-    private readonly bytes: Uint8Array,
+    bytes: Uint8Array,
     /** Value i is the word numbers in `bytes[starts[i] .. starts[i + 1])`. */
     private readonly starts: Int32Array,
     private readonly present: Uint8Array,
-  ) {}
+  ) {
+    this.reader = new VarintReader(bytes);
+  }
 
   static from(separator: string, values: Iterable<string | null | undefined>): WordPackedStrings {
     const builder = new WordPackedStrings.Builder(separator);
@@ -177,19 +183,13 @@ export class WordPackedStrings {
 
   get(i: number): string | undefined {
     if (!this.present[i]) return undefined;
-    const { bytes, words, separator } = this;
+    const { reader, words, separator } = this;
     const end = this.starts[i + 1] as number;
     let text: string | undefined;
-    for (let at = this.starts[i] as number; at < end;) {
-      let word = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = bytes[at++] as number;
-        word |= (byte & 0x7f) << shift;
-        shift += 7;
-      } while (byte & 0x80);
-      text = text === undefined ? words[word] : text + separator + words[word];
+    reader.position = this.starts[i] as number;
+    while (reader.position < end) {
+      const word = words[reader.next()];
+      text = text === undefined ? word : text + separator + word;
     }
     return text;
   }
@@ -229,12 +229,7 @@ export class WordPackedStrings {
         bytes.set(this.bytes.subarray(0, this.used));
         this.bytes = bytes;
       }
-      let rest = value;
-      while (rest > 0x7f) {
-        this.bytes[this.used++] = (rest & 0x7f) | 0x80;
-        rest >>>= 7;
-      }
-      this.bytes[this.used++] = rest;
+      this.used = writeVarint(this.bytes, this.used, value);
     }
 
     /** The values pushed; the builder lets go of what it grew in. */
