@@ -39,7 +39,7 @@ class ValueEnds {
       present: present.length === count ? present : present.slice(0, count),
     };
     this.starts = new Int32Array(1);
-    this.present = new Uint8Array(1);
+    this.present = new Uint8Array(0);
     this.count = 0;
     return ends;
   }

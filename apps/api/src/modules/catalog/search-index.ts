@@ -35,7 +35,10 @@ export function lowerBound(length: number, below: (i: number) => boolean): numbe
 export interface TokenizedDocuments {
   /** Distinct normalized words; documents refer to them by index. */
   tokens: string[];
-  /** Word indexes of document d: `docTokenData[docTokenStart[d] .. docTokenStart[d + 1])`. */
+  /**
+   * Word indexes of document d: `docTokenData[docTokenStart[d] .. docTokenStart[d + 1])`. The
+   * search index they are handed to renumbers and sorts them in place.
+   */
   docTokenStart: Int32Array;
   docTokenData: Int32Array;
   /** Compact codes (SKU, reference…) and the document of each. */
@@ -85,7 +88,10 @@ export class TokenCollector {
     return doc;
   }
 
-  /** The documents collected, renumbered so that document d is the one added as `order[d]`. */
+  /**
+   * The documents collected, renumbered so that document d is the one added as `order[d]`.
+   * Called once: the collector lets go of its words.
+   */
   finish(order?: Int32Array): TokenizedDocuments {
     const count = this.starts.length - 1;
     const added = order ?? Int32Array.from({ length: count }, (_, i) => i);
@@ -117,7 +123,6 @@ export class TokenCollector {
  */
 export class SearchIndex {
   private readonly tokens: string[];
-  /** The documents of each token. */
   /** The documents of each token. */
   private readonly postings: AscendingLists;
   /** The tokens of each document. */
