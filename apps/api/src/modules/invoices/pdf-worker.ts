@@ -1,11 +1,8 @@
 // A worker thread that renders invoice and credit note PDFs for pdf-pool.ts: the CPU work of
 // pdfkit off the API's event loop.
 import { parentPort } from 'node:worker_threads';
-import { loadPdfKit, renderInvoicePdf } from './pdf';
+import { renderInvoicePdf } from './pdf';
 import type { PdfJob } from './pdf-pool';
-
-// Loaded now, while the worker waits for its first PDF, not while that PDF waits.
-void loadPdfKit();
 
 parentPort?.on('message', (job: PdfJob) => {
   renderInvoicePdf(job.invoice, job.shop, job.locale, job.options).then(

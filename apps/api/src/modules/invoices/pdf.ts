@@ -77,9 +77,9 @@ let pdfKit: Promise<typeof PDFKitDocument> | undefined;
 /**
  * pdfkit, loaded on first use: the API process renders PDFs in worker threads (pdf-pool.ts) and
  * needs it only when it renders one itself, so it does not carry pdfkit's modules and font
- * metrics for nothing. A worker loads it as it starts.
+ * metrics for nothing. A worker, started by the first PDF, loads it for that PDF.
  */
-export function loadPdfKit(): Promise<typeof PDFKitDocument> {
+function loadPdfKit(): Promise<typeof PDFKitDocument> {
   pdfKit ??= import('pdfkit').then((module) => module.default);
   return pdfKit;
 }
