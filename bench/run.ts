@@ -3,7 +3,9 @@
 // Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
 // BENCH_SECONDS and BENCH_CONNECTIONS change the load (BENCH_WARMUP_SECONDS, default 2, runs each
 // kind untimed first); BENCH_ONLY=feed,detail runs only the kinds
-// whose names contain one of these words, besides hello). It reports; it never fails on a target.
+// whose names contain one of these words, besides hello; BENCH_ACCEPT_ENCODING, default a
+// browser's 'gzip, deflate, br, zstd', is sent with every catalog request, '' for none). It
+// reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
@@ -21,6 +23,8 @@ import { startApi, startChild, stopChild, warmupFor } from './lib';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+// What Chromium sends: the web app's catalog answers go out gzipped from the response cache.
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const wanted = (kind: string) =>
   kind.startsWith('hello') || !only.length || only.some((word) => kind.includes(word));
 // The bench sets the API's secret so it can sign the feed link itself.
@@ -254,12 +258,16 @@ try {
     access_token: string;
     user: { _id: string };
   };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+  };
   const sample = await sampleCatalog(api.base, auth);
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${apiEnv.DATA_DIR})`;
   console.log(
-    `${database}: ${connections} connections, ${seconds} s per kind; sampled ` +
-      `${sample.queries.length} queries, ${sample.skus.length} skus, ${sample.slugs.length} categories`,
+    `${database}: ${connections} connections, ${seconds} s per kind, Accept-Encoding ` +
+      `'${acceptEncoding}'; sampled ${sample.queries.length} queries, ${sample.skus.length} skus, ` +
+      `${sample.slugs.length} categories`,
   );
 
   const rows: Row[] = [];
@@ -334,7 +342,7 @@ try {
   rows.push(await downloadFeed(`${api.base}/api/xml/getByUserId/${user._id}?key=${key}`, pid));
   printTable(
     rows.filter((row) => !row.skipped),
-    `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s`,
+    `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s, Accept-Encoding '${acceptEncoding}'`,
   );
 } finally {
   for (const child of children.reverse()) await stopChild(child);

@@ -35,7 +35,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   REDIS_URL: z.string().optional(),
-  CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
   SEED_DEMO: booleanish.default(true),
   SEED_CATALOG_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),

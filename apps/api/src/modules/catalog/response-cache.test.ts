@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { ProductListItem } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productTranslations } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { loadCatalogSnapshot } from './catalog-snapshot';
-import { ResponseCache } from './response-cache';
+import { GZIP_FROM_BYTES, ResponseCache } from './response-cache';
 
 let t: TestApp;
 let token: string;
@@ -145,6 +147,46 @@ describe('catalog response cache', () => {
     }
   });
 
+  it('sends gzip to a client that accepts it, JSON to one that does not', async () => {
+    const row = await someProduct(4);
+    const request = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/products/advanced-filter',
+        payload: { locale: 'de', limit: 20 },
+        headers: {
+          ...bearer(token),
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+      });
+    const plain = await request();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const expected = plain.json<{ items: ProductListItem[] }>();
+    expect(expected.items).toHaveLength(20);
+    // Computed, then from the cache: the same answer either way, in either encoding.
+    for (let round = 0; round < 2; round++) {
+      const gzipped = await request('gzip, deflate, br');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers.vary).toContain('accept-encoding');
+      expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.byteLength);
+      expect(gzipped.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
+      expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(expected);
+      for (const refused of ['gzip;q=0', 'identity', 'br']) {
+        const answer = await request(refused);
+        expect(answer.headers['content-encoding'], refused).toBeUndefined();
+        expect(answer.json()).toEqual(expected);
+      }
+    }
+    // A product page too, by SKU.
+    const detail = await t.app.inject({
+      url: `/api/products/sku/${row.sku}?locale=fr`,
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
+    expect(detail.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(detail.rawPayload).toString())).toMatchObject({ sku: row.sku });
+  });
+
   it('shows a counted view at once', async () => {
     const row = await someProduct(3);
     const before = (await get(`/api/products/${row.id}`)).views as number;
@@ -170,11 +212,28 @@ describe('catalog response cache', () => {
       expect(cache.size).toBeLessThanOrEqual(20_000);
     }
     expect(cache.count).toBeGreaterThan(5);
-    expect(cache.get('key-99')?.toString()).toBe(JSON.stringify(value));
-    // An answer too big for the budget is answered, not kept.
-    const big = cache.set('big', { text: 'y'.repeat(10_000) }, snapshot.version, { docs: [] });
-    expect(big.byteLength).toBeGreaterThan(10_000);
+    expect(cache.get('key-99')?.json?.toString()).toBe(JSON.stringify(value));
+    // An answer too big for the budget, even compressed, is answered, not kept.
+    const text = randomBytes(8_000).toString('base64');
+    const big = cache.set('big', { text }, snapshot.version, { docs: [] });
+    expect(JSON.parse(big.json!.toString())).toEqual({ text });
+    expect(big.gzip!.byteLength).toBeGreaterThan(20_000 / 8);
     expect(cache.get('big')).toBeUndefined();
+  });
+
+  it('keeps large answers gzipped and counts them compressed', async () => {
+    const snapshot = await loadCatalogSnapshot(t.db);
+    const cache = new ResponseCache(snapshot, 100_000);
+    const small = { text: 'x'.repeat(GZIP_FROM_BYTES - 20) };
+    const large = { text: 'x'.repeat(50_000) };
+    cache.set('small', small, snapshot.version, { docs: [] });
+    cache.set('large', large, snapshot.version, { docs: [] });
+    expect(cache.get('small')).toEqual({ json: Buffer.from(JSON.stringify(small)) });
+    const kept = cache.get('large');
+    expect(kept?.json).toBeUndefined();
+    expect(JSON.parse(gunzipSync(kept!.gzip!).toString())).toEqual(large);
+    // 50 KB of JSON is kept in far less than the budget's eighth (12.5 KB) it would exceed raw.
+    expect(cache.size).toBeLessThan(GZIP_FROM_BYTES + 1_000);
   });
 
   it('drops an answer when what it depends on changed', async () => {

@@ -1,7 +1,45 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { CatalogSnapshot, SnapshotDependencies } from './catalog-snapshot';
 
+/**
+ * A catalog answer serialized: its JSON, or (from this many bytes on) the gzip of its JSON. A
+ * listing page shrinks about five times and a product page twice, so the cache holds that many
+ * more answers per byte, and a browser (which accepts gzip) is sent the compressed bytes as they
+ * are.
+ */
+export const GZIP_FROM_BYTES = 1024;
+
+/**
+ * The JSON when it is at hand (an answer under GZIP_FROM_BYTES, or one just computed), the gzip
+ * of the JSON for answers of at least GZIP_FROM_BYTES: one of the two or both.
+ */
+export type SerializedAnswer = { json: Buffer; gzip?: Buffer } | { json?: never; gzip: Buffer };
+
+/** Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it. */
+export function serializeAnswer(value: unknown): { json: Buffer; gzip?: Buffer } {
+  const json = Buffer.from(JSON.stringify(value));
+  return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json) } : { json };
+}
+
+/**
+ * The bytes to send for an answer to a request with this Accept-Encoding: the gzip as it is
+ * when the client takes gzip, else the JSON (decompressed if only the gzip is kept).
+ */
+export function answerBody(
+  answer: SerializedAnswer,
+  acceptEncoding: string | undefined,
+): { body: Buffer; gzipped: boolean } {
+  if (answer.gzip && acceptEncoding && negotiate(acceptEncoding, ['gzip', 'identity']) === 'gzip') {
+    return { body: answer.gzip, gzipped: true };
+  }
+  return { body: answer.json ?? gunzipSync(answer.gzip), gzipped: false };
+}
+
 interface Entry {
+  /** The gzip of the answer when it has one, else its JSON. */
   body: Buffer;
+  gzipped: boolean;
   bytes: number;
   /** The snapshot's change clock when the answer was computed. */
   builtAt: number;
@@ -10,11 +48,12 @@ interface Entry {
 
 /**
  * Serialized catalog answers (search, listing pages, product pages) of one snapshot, by request
- * key, least recently used first out once they hold more than `maxBytes`. An answer is served
- * only while none of what it shows changed: the snapshot compares the documents it lists (stock,
- * sales, views) and, for listings, the order and the in-stock filter it depends on, against its
- * change clock. A rebuilt snapshot (texts, prices, categories) starts with an empty cache.
- * Answers carry no user or company data: catalog prices and texts are the same for every buyer.
+ * key, least recently used first out once they hold more than `maxBytes` (compressed, see
+ * GZIP_FROM_BYTES). An answer is served only while none of what it shows changed: the snapshot
+ * compares the documents it lists (stock, sales, views) and, for listings, the order and the
+ * in-stock filter it depends on, against its change clock. A rebuilt snapshot (texts, prices,
+ * categories) starts with an empty cache. Answers carry no user or company data: catalog prices
+ * and texts are the same for every buyer.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -34,8 +73,8 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /** The cached body for `key` if it is still what the snapshot would answer now. */
-  get(key: string): Buffer | undefined {
+  /** The cached answer for `key` if it is still what the snapshot would answer now. */
+  get(key: string): SerializedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.snapshot.unchangedSince(entry.builtAt, entry.dependencies)) {
@@ -45,27 +84,37 @@ export class ResponseCache {
     // Most recently used last: eviction takes from the front.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry.gzipped ? { gzip: entry.body } : { json: entry.body };
   }
 
   /**
    * Serializes `value` and keeps it under `key`. `builtAt` is the snapshot's clock read before
    * the answer was computed, so a change made meanwhile makes the entry stale at once.
    */
-  set(key: string, value: unknown, builtAt: number, dependencies: SnapshotDependencies): Buffer {
-    const body = Buffer.from(JSON.stringify(value));
-    const bytes = body.byteLength + key.length * 2 + 64;
+  set(
+    key: string,
+    value: unknown,
+    builtAt: number,
+    dependencies: SnapshotDependencies,
+  ): SerializedAnswer {
+    const answer = serializeAnswer(value);
+    const serialized = answer.gzip ?? answer.json;
+    const bytes = serialized.byteLength + key.length * 2 + 64;
     // An answer bigger than an eighth of the budget would push out too much to be worth it.
-    if (bytes > this.maxBytes / 8) return body;
+    if (bytes > this.maxBytes / 8) return answer;
+    // Kept in memory of its own: a small Buffer is a slice of an 8 KB pool that it would keep
+    // whole for as long as the entry lives.
+    const body = Buffer.allocUnsafeSlow(serialized.byteLength);
+    serialized.copy(body);
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    this.entries.set(key, { body, bytes, builtAt, dependencies });
+    this.entries.set(key, { body, gzipped: !!answer.gzip, bytes, builtAt, dependencies });
     this.bytes += bytes;
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldKey, old);
     }
-    return body;
+    return answer;
   }
 
   private remove(key: string, entry: Entry) {

@@ -31,14 +31,24 @@ import {
   topProducts,
   type CatalogDeps,
 } from './service';
+import { answerBody, type SerializedAnswer } from './response-cache';
 
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
 const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.locale;
 
-/** Sends an answer serialized already (from the catalog's response cache). */
-const sendJson = (reply: FastifyReply, body: Buffer) =>
-  reply.header('content-type', 'application/json; charset=utf-8').send(body);
+/**
+ * Sends an answer serialized already (from the catalog's response cache): gzipped as it is kept
+ * when the client accepts gzip (browsers do).
+ */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer) {
+  const { body, gzipped } = answerBody(answer, request.headers['accept-encoding']);
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('vary', 'accept-encoding')
+    .send(body);
+}
 
 /** The contract schemas cached answers are checked against outside production. */
 const answerSchemas = {
@@ -152,7 +162,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, locale, limit } = request.query;
-      return sendJson(
+      return sendAnswer(
+        request,
         reply,
         await searchProductsBody(deps, search, localeOf(request, locale), limit),
       );
@@ -170,7 +181,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendAnswer(
+        request,
         reply,
         await listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
       ),
@@ -216,7 +228,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const value = (request.params as Record<typeof key, string>)[key];
-        return sendJson(
+        return sendAnswer(
+          request,
           reply,
           await getProductBody(deps, key, value, localeOf(request, request.query.locale)),
         );

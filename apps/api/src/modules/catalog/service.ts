@@ -17,7 +17,7 @@ import { notFound } from '../../platform/errors';
 import { toCents } from '../../platform/money';
 import type { CatalogIndex } from './catalog-index';
 import type { CatalogSnapshot, CategoryNode, SnapshotDependencies } from './catalog-snapshot';
-import { responseCacheOf } from './response-cache';
+import { responseCacheOf, serializeAnswer, type SerializedAnswer } from './response-cache';
 import { findProductDetails, recordView } from './product-repo';
 
 export interface CatalogDeps {
@@ -46,7 +46,7 @@ async function cachedAnswer(
     snapshot: CatalogSnapshot,
     settings: ProductSettings,
   ) => Promise<{ value: unknown; dependencies: SnapshotDependencies }>,
-): Promise<Buffer> {
+): Promise<SerializedAnswer> {
   const [snapshot, settings] = await Promise.all([deps.index.snapshot(), deps.settings()]);
   const budget = deps.responseCacheBytes ?? 0;
   const cache = budget > 0 ? responseCacheOf(snapshot, budget) : null;
@@ -56,9 +56,7 @@ async function cachedAnswer(
   const builtAt = snapshot.version;
   const { value, dependencies } = await compute(snapshot, settings);
   deps.check?.(kind, value);
-  return cache
-    ? cache.set(fullKey, value, builtAt, dependencies)
-    : Buffer.from(JSON.stringify(value));
+  return cache ? cache.set(fullKey, value, builtAt, dependencies) : serializeAnswer(value);
 }
 
 /**
@@ -70,7 +68,7 @@ export function searchProductsBody(
   text: string,
   locale: Locale,
   limit: number = CATALOG_LIMITS.searchDefaultLimit,
-): Promise<Buffer> {
+): Promise<SerializedAnswer> {
   return cachedAnswer(deps, 'search', `${locale}|${limit}|${text}`, async (snapshot, settings) => {
     const docs = snapshot.search.search(text, limit);
     return {
@@ -87,7 +85,7 @@ export function listProductsBody(
   deps: CatalogDeps,
   filter: ListingFilter,
   locale: Locale,
-): Promise<Buffer> {
+): Promise<SerializedAnswer> {
   const key = [
     locale,
     filter.category ?? '',
@@ -119,7 +117,7 @@ export function getProductBody(
   key: 'id' | 'sku' | 'slug',
   value: string,
   locale: Locale,
-): Promise<Buffer> {
+): Promise<SerializedAnswer> {
   return cachedAnswer(deps, 'product', `${locale}|${key}|${value}`, async (snapshot, settings) => {
     const { product, doc } = await productFrom(deps, snapshot, settings, key, value, locale);
     return { value: product, dependencies: { docs: [doc] } };
