@@ -154,9 +154,12 @@ test('tree → category page → sort by price → product page', async () => {
 test('search in French shows French titles; Enter opens the product', async () => {
   const page = await signedInAs('purchaser@demo.test', WIDTHS.desktop, '/fr');
   const search = page.getByRole('combobox', { name: fr('catalog.search.label') });
+  const answer = page.waitForResponse((response) => response.url().includes('search=charger'));
   await search.fill('charger');
   const options = page.getByRole('listbox').getByRole('option');
   await options.first().waitFor();
+  // The browser accepts gzip: the answer comes as the catalog's cache keeps it, compressed.
+  assert.equal((await answer).headers()['content-encoding'], 'gzip');
   const texts = await options.allInnerTexts();
   assert.ok(
     texts.some((text) => /Chargeur/.test(text)),
