@@ -12,7 +12,8 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A CORS origin, so answers vary by Origin as well as by Accept-Encoding.
+  t = await createTestApp({ CORS_ORIGINS: 'http://shop.test' });
   token = await t.signIn('purchaser@demo.test');
 });
 afterAll(async () => {
@@ -156,11 +157,13 @@ describe('catalog response cache', () => {
         payload: { locale: 'de', limit: 20 },
         headers: {
           ...bearer(token),
+          origin: 'http://shop.test',
           ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
         },
       });
     const plain = await request();
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/origin/i);
     expect(plain.headers.vary).toContain('accept-encoding');
     const expected = plain.json<{ items: ProductListItem[] }>();
     expect(expected.items).toHaveLength(20);
@@ -168,7 +171,7 @@ describe('catalog response cache', () => {
     for (let round = 0; round < 2; round++) {
       const gzipped = await request('gzip, deflate, br');
       expect(gzipped.headers['content-encoding']).toBe('gzip');
-      expect(gzipped.headers.vary).toContain('accept-encoding');
+      expect(gzipped.headers.vary).toMatch(/^Origin, accept-encoding$/i);
       expect(Number(gzipped.headers['content-length'])).toBe(gzipped.rawPayload.byteLength);
       expect(gzipped.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
       expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(expected);

@@ -44,9 +44,11 @@ const localeOf = (request: FastifyRequest, query?: Locale) => query ?? request.l
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer) {
   const { body, gzipped } = answerBody(answer, request.headers['accept-encoding']);
   if (gzipped) reply.header('content-encoding', 'gzip');
+  // Added to what is there already (CORS varies by Origin).
+  const vary = reply.getHeader('vary');
   return reply
     .header('content-type', 'application/json; charset=utf-8')
-    .header('vary', 'accept-encoding')
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
     .send(body);
 }
 
