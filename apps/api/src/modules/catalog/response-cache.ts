@@ -10,14 +10,17 @@ import type { CatalogSnapshot, SnapshotDependencies } from './catalog-snapshot';
  */
 export const GZIP_FROM_BYTES = 1024;
 
+/** An answer just serialized: its JSON, and its gzip from GZIP_FROM_BYTES on. */
+type ComputedAnswer = { json: Buffer; gzip?: Buffer };
+
 /**
  * The JSON when it is at hand (an answer under GZIP_FROM_BYTES, or one just computed), the gzip
  * of the JSON for answers of at least GZIP_FROM_BYTES: one of the two or both.
  */
-export type SerializedAnswer = { json: Buffer; gzip?: Buffer } | { json?: never; gzip: Buffer };
+export type SerializedAnswer = ComputedAnswer | { json?: never; gzip: Buffer };
 
 /** Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it. */
-export function serializeAnswer(value: unknown): { json: Buffer; gzip?: Buffer } {
+export function serializeAnswer(value: unknown): ComputedAnswer {
   const json = Buffer.from(JSON.stringify(value));
   return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json) } : { json };
 }
