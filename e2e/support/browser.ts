@@ -45,8 +45,28 @@ export async function screenshot(page: Page, name: string) {
   }
 }
 
-/** Runs axe on the page and fails on any serious or critical violation. */
+/**
+ * Runs axe on the page and fails on any serious or critical violation. It first waits (3 s at
+ * most) for running transitions and finite animations to end: axe measures contrast on what is
+ * painted, and a toast fading out is half transparent (its text failed color-contrast on the
+ * claims list once in CI, when the check met the 'claim filed' toast closing).
+ */
 export async function expectAccessible(page: Page, label: string) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    // Still moving after 3 s: check what is there.
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
