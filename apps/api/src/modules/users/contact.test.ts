@@ -78,4 +78,32 @@ describe('POST /api/users/contact-us', () => {
     const [mail] = await t.mailsTo('help@shop.test', 'contact_message');
     expect(mail?.text).toContain('Other Power GmbH');
   });
+
+  it('counts the limit per user, whatever the spelling of the Authorization header', async () => {
+    const token = await t.signIn('accountant@demo.test');
+    const payload = { subject: 'Spelled', message: 'Differently' };
+    const spellings = [
+      `Bearer ${token}`,
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `Bearer  ${token}`,
+      `Bearer ${token} `,
+      `bEaReR ${token}`,
+    ];
+    const statuses: number[] = [];
+    for (const authorization of spellings) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/contact-us',
+        payload,
+        headers: { authorization },
+      });
+      statuses.push(response.statusCode);
+    }
+    // The accountant sent one message in the first test: four more fit in the limit of five.
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // A second session of the same user shares the bucket.
+    const again = await t.signIn('accountant@demo.test');
+    expect((await send(again, payload)).statusCode).toBe(429);
+  });
 });

@@ -168,8 +168,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: CONTACT_RATE_LIMIT.max,
           timeWindow: CONTACT_RATE_LIMIT.timeWindowMs,
-          // Per signed-in session rather than per address: colleagues often share an office IP.
-          keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+          // Counted after the permission check, per signed-in user rather than per address
+          // (colleagues often share an office IP, and a header's spelling must not open a bucket).
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `user:${contextOf(request).userId}`,
           errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
             new AppError('RATE_LIMITED', 'errors.rate_limited', {
               seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
