@@ -21,6 +21,7 @@ export const VALIDATION_KEYS = [
   'validation.current_password_required',
   'validation.invalid_date',
   'validation.date_in_future',
+  'validation.nul_character',
   // Returns and warranty claims (SPEC section 5) and the CSV bulk claim file.
   'validation.claim_source_required',
   'validation.order_number_length',

@@ -393,3 +393,26 @@ describe('the template and CSV cells', () => {
     expect(csvCell(value)).toBe(written);
   });
 });
+
+describe('a NUL byte in an upload', () => {
+  it.each([
+    ['a form field', 'claims.csv', { kind: 'return', comment: 'nul\u0000byte' }, 'comment'],
+    ['the file name', 'cla\u0000ims.csv', { kind: 'return' }, 'file'],
+  ])('in %s is refused with 400 naming the field', async (_, name, fields, field) => {
+    const csv = `${HEADER}\n${order.orderNumber},${battery},1,defect,refund,\n`;
+    const response = await preview(csv, name, fields);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details).toContainEqual({
+      field,
+      message: expect.stringMatching(/NUL/),
+    });
+  });
+
+  it('in the CSV text is refused on the field file', async () => {
+    const response = await preview(
+      `${HEADER}\n${order.orderNumber},${battery},1,defect,refund,a\u0000b\n`,
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'file', message: expect.any(String) }]);
+  });
+});

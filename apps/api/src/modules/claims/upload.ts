@@ -1,7 +1,7 @@
 import { CLAIM_LIMITS, createClaimRequestSchema, type ClaimBox } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../platform/auth/guard';
-import { RequestValidationError } from '../../platform/validation';
+import { nulCharacterError, RequestValidationError } from '../../platform/validation';
 import { CsvFileError, decodeCsvText, parseClaimCsv, type ParsedCsv } from './csv';
 import { validationFailed } from './problems';
 
@@ -59,6 +59,8 @@ export async function readClaimUpload(
     if (!file || file.bytes.length === 0) {
       throw validationFailed(ctx, [{ field: 'file', key: 'validation.file_required' }]);
     }
+    const nul = nulCharacterError({ ...fields, file: file.name });
+    if (nul) throw nul;
     if (!/\.csv$/i.test(file.name.trim())) {
       throw validationFailed(ctx, [{ field: 'file', key: 'validation.csv_only' }]);
     }
