@@ -21,6 +21,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
+import { loggerOptions, type LogStream } from './platform/log';
 import { helmetHeaders } from './platform/security-headers';
 import { notFound } from './platform/errors';
 import { negotiateLocale, t } from './platform/i18n';
@@ -67,12 +68,14 @@ function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: Fast
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** Where log lines go: standard output unless given. */
+  logStream?: LogStream;
 }
 
 /** Builds the Fastify app: external plugins first, then the app's own hooks, then the modules. */
-export async function buildApp({ config, db }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { seedCatalog } from '../db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
-import { buildApp } from '../server';
+import { buildApp, type BuildOptions } from '../server';
 
 export { DEMO_PASSWORD };
 
@@ -47,7 +47,10 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> 
 }
 
 /** Builds the real app on a real, migrated and seeded database; share one per test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -69,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await opened.migrate();
   await seedDemo(opened.db, config.scryptCostLog2);
   await seedCatalog(opened.db, { products: config.seedCatalogProducts });
-  const app = await buildApp({ config, db: opened.db });
+  const app = await buildApp({ config, db: opened.db, ...options });
   await app.ready();
 
   return {
