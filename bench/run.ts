@@ -17,7 +17,6 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { xmlFeedKey } from '../apps/api/src/modules/feed/key';
 import { startApi, startChild, stopChild, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -254,10 +253,7 @@ try {
     body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
   });
   if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-  const { access_token: token, user } = (await signin.json()) as {
-    access_token: string;
-    user: { _id: string };
-  };
+  const { access_token: token } = (await signin.json()) as { access_token: string };
   const auth: Record<string, string> = {
     authorization: `Bearer ${token}`,
     ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
@@ -338,8 +334,12 @@ try {
       [304],
     ),
   );
-  const key = xmlFeedKey(new TextEncoder().encode(jwtSecret), user._id);
-  rows.push(await downloadFeed(`${api.base}/api/xml/getByUserId/${user._id}?key=${key}`, pid));
+  const me = (await (await fetch(`${api.base}/api/auth/me`, { headers: auth })).json()) as {
+    xml_feed_url: string | null;
+  };
+  if (!me.xml_feed_url) throw new Error('owner@demo.test has no XML feed link');
+  const feedUrl = new URL(me.xml_feed_url);
+  rows.push(await downloadFeed(`${api.base}${feedUrl.pathname}${feedUrl.search}`, pid));
   printTable(
     rows.filter((row) => !row.skipped),
     `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s, Accept-Encoding '${acceptEncoding}'`,

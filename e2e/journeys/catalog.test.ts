@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
 import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
@@ -212,16 +212,38 @@ test('at 375 px the header search works and submit with one result opens it', as
   await page.waitForURL(new RegExp(`/product/${escape(encodeURIComponent(sku))}$`));
 });
 
-test('owners get the XML feed link in the account menu', async () => {
+test('owners get the XML feed link in the account menu and can renew it', async () => {
   const page = await signedInAs('owner@demo.test');
   await page.getByRole('button', { name: en('header.accountMenu') }).click();
   const link = page.getByRole('menuitem', { name: en('header.xmlFeed') });
   await link.waitFor();
   assert.match((await link.getAttribute('href')) ?? '', /\/xml\/getByUserId\//);
   assert.equal(await link.getAttribute('target'), '_blank');
+  const oldUrl = (await link.getAttribute('href')) ?? '';
+  assert.equal((await fetch(oldUrl)).status, 200);
+
+  // Renewing kills the old link at once; the menu then shows the new one.
+  await page.getByRole('menuitem', { name: en('header.xmlFeedRenew') }).click();
+  const dialog = page.getByRole('dialog', { name: en('header.xmlFeedRenewTitle') });
+  await dialog.waitFor();
+  await expectAccessible(page, 'xml feed renew dialog');
+  await screenshot(page, 'xml-feed-renew-1280');
+  const renewed = page.waitForResponse((r) => r.url().endsWith('/api/xml/renew-link'));
+  await dialog.getByRole('button', { name: en('header.xmlFeedRenewConfirm') }).click();
+  assert.equal((await renewed).status(), 200);
+  await page.getByText(en('header.xmlFeedRenewed')).waitFor();
+  assert.equal((await fetch(oldUrl)).status, 404);
+  await page.getByRole('button', { name: en('header.accountMenu') }).click();
+  const newUrl = (await link.getAttribute('href')) ?? '';
+  assert.notEqual(newUrl, oldUrl);
+  assert.equal((await fetch(newUrl)).status, 200);
 
   const purchaser = await signedInAs('purchaser@demo.test');
   await purchaser.getByRole('button', { name: en('header.accountMenu') }).click();
   await purchaser.getByRole('menuitem', { name: en('header.logout') }).waitFor();
   assert.equal(await purchaser.getByRole('menuitem', { name: en('header.xmlFeed') }).count(), 0);
+  assert.equal(
+    await purchaser.getByRole('menuitem', { name: en('header.xmlFeedRenew') }).count(),
+    0,
+  );
 });

@@ -66,6 +66,10 @@ export const users = pgTable(
       .$type<Partial<Record<string, boolean>>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The key of the owner's XML feed link; replacing it kills the old link at once. */
+    xmlFeedKey: text('xml_feed_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

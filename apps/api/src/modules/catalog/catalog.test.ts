@@ -593,9 +593,9 @@ describe('settings and the XML link', () => {
     );
   });
 
-  it('gives the signed XML link to owners of companies with the option on only', async () => {
+  it('gives the XML link with its key to owners of companies with the option on only', async () => {
     const me = async (token: string) => (await get('/api/auth/me', token)).json().xml_feed_url;
-    expect(await me(owner)).toMatch(/\/api\/xml\/getByUserId\/[0-9a-f-]{36}\?key=[\w-]{20,}$/);
+    expect(await me(owner)).toMatch(/\/api\/xml\/getByUserId\/[0-9a-f-]{36}\?key=[0-9a-f]{64}$/);
     expect(await me(purchaser)).toBeNull();
     expect(await me(accountant)).toBeNull();
     expect(await me(other)).toBeNull();

@@ -17,8 +17,7 @@ import {
   settings,
   users,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { xmlFeedKey, xmlFeedUrl } from './key';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { catalogXml } from './service';
 
 let t: TestApp;
@@ -124,8 +123,17 @@ async function userId(email: string) {
   return row.id;
 }
 
-const feed = (id: string, key = xmlFeedKey(t.config.jwtSecret, id)) =>
-  t.app.inject({ method: 'GET', url: `/api/xml/getByUserId/${id}?key=${key}` });
+/** The user's current feed key, as stored. */
+async function storedKey(id: string) {
+  const [row] = await t.db.select({ key: users.xmlFeedKey }).from(users).where(eq(users.id, id));
+  return row?.key ?? 'k'.repeat(64);
+}
+
+const feed = async (id: string, key?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/xml/getByUserId/${id}?key=${key ?? (await storedKey(id))}`,
+  });
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -335,7 +343,7 @@ describe('GET /api/xml/getByUserId/:userId', () => {
     it('gives the connection back when the client hangs up mid-stream', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
-      const url = `http://127.0.0.1:${port}/api/xml/getByUserId/${owner}?key=${xmlFeedKey(t.config.jwtSecret, owner)}`;
+      const url = `http://127.0.0.1:${port}/api/xml/getByUserId/${owner}?key=${await storedKey(owner)}`;
       // Hangs up as soon as the first products arrive.
       const received = await new Promise<string>((resolve, reject) => {
         const request = get(url, (response) => {
@@ -371,7 +379,7 @@ describe('GET /api/xml/getByUserId/:userId', () => {
   it('refuses a wrong key, another user’s key and an unknown user with the same 404', async () => {
     expectNotFound(await feed(owner, 'x'.repeat(43)));
     const purchaser = await userId('purchaser@demo.test');
-    expectNotFound(await feed(owner, xmlFeedKey(t.config.jwtSecret, purchaser)));
+    expectNotFound(await feed(owner, await storedKey(purchaser)));
     expectNotFound(await feed('00000000-0000-4000-8000-000000000000'));
   });
 
@@ -415,7 +423,7 @@ describe('GET /api/xml/getByUserId/:userId', () => {
   it('answers VALIDATION_ERROR for a malformed user id or a missing key', async () => {
     const badId = await t.app.inject({
       method: 'GET',
-      url: `/api/xml/getByUserId/not-a-uuid?key=${xmlFeedKey(t.config.jwtSecret, 'not-a-uuid')}`,
+      url: `/api/xml/getByUserId/not-a-uuid?key=${'k'.repeat(64)}`,
     });
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ type: 'VALIDATION_ERROR', code: 400 });
@@ -424,9 +432,67 @@ describe('GET /api/xml/getByUserId/:userId', () => {
     expect(noKey.json()).toMatchObject({ type: 'VALIDATION_ERROR', code: 400 });
   });
 
-  it('builds the link that /auth/me shows owners', () => {
-    expect(xmlFeedUrl(t.config, owner)).toBe(
-      `http://portal.test/api/xml/getByUserId/${owner}?key=${xmlFeedKey(t.config.jwtSecret, owner)}`,
+  it('gives every user a key of their own, not derived from anything', async () => {
+    const keys = await t.db.select({ key: users.xmlFeedKey }).from(users);
+    expect(new Set(keys.map((row) => row.key)).size).toBe(keys.length);
+    for (const { key } of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('POST /api/xml/renew-link', () => {
+  const me = async (token: string) =>
+    (await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).json<{
+      xml_feed_url: string | null;
+    }>().xml_feed_url;
+  const renew = (token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/xml/renew-link',
+      headers: token ? bearer(token) : {},
+    });
+  const fetchLink = (url: string) => t.app.inject({ url: url.replace('http://portal.test', '') });
+
+  it('gives the owner a new link; the old one is dead at once, the new one serves', async () => {
+    const token = await t.signIn('owner@demo.test');
+    const before = await me(token);
+    expect(before).toBe(
+      `http://portal.test/api/xml/getByUserId/${owner}?key=${await storedKey(owner)}`,
     );
+    expect((await fetchLink(before!)).statusCode).toBe(200);
+    const response = await renew(token);
+    expect(response.statusCode).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).not.toBe(before);
+    expect(url).toBe(await me(token));
+    expectNotFound(await fetchLink(before!));
+    expect((await fetchLink(url)).statusCode).toBe(200);
+  });
+
+  it('is for owners whose company has the feed; others learn nothing', async () => {
+    expect((await renew()).statusCode).toBe(401);
+    for (const email of ['purchaser@demo.test', 'accountant@demo.test', 'admin@demo.test']) {
+      const response = await renew(await t.signIn(email));
+      expect(response.statusCode, email).toBe(403);
+      expect(response.json().type).toBe('FORBIDDEN');
+    }
+    // Another company's owner without the XML option has no link to renew.
+    const other = await t.signIn('owner@other.test');
+    expect(await me(other)).toBeNull();
+    expectNotFound(await renew(other));
+  });
+
+  it('limits fetches per link, so a leaked link cannot keep the database busy', async () => {
+    const token = await t.signIn('owner@demo.test');
+    const { url } = (await renew(token)).json<{ url: string }>();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await fetchLink(url)).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const limited = await fetchLink(url);
+    expect(limited.json()).toMatchObject({ type: 'RATE_LIMITED', code: 429 });
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another link is counted apart.
+    const renewed = (await renew(token)).json<{ url: string }>().url;
+    expect((await fetchLink(renewed)).statusCode).toBe(200);
   });
 });

@@ -1,22 +1,27 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * The feed link is used by customers' systems without a session, so it carries a key derived
- * from the user id with the JWT secret: knowing a user id is not enough, and no key is stored.
+ * Compares a link's key with the stored one in constant time (as digests of equal length), so
+ * the key cannot be guessed byte by byte.
  */
-export function xmlFeedKey(secret: Uint8Array, userId: string): string {
-  return createHmac('sha256', secret).update(`xml-feed:${userId}`).digest('base64url');
-}
-
-/** Compares in constant time so the key cannot be guessed byte by byte. */
-export function verifyXmlFeedKey(secret: Uint8Array, userId: string, key: string): boolean {
-  const expected = Buffer.from(xmlFeedKey(secret, userId));
-  const given = Buffer.from(key);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+export function sameXmlFeedKey(stored: string, given: string): boolean {
+  return timingSafeEqual(digest(stored), digest(given));
 }
 
 /** The absolute feed link shown to owners of companies with is_xml_active on. */
-export function xmlFeedUrl(config: Config, userId: string): string {
-  return `${config.appUrl}/api/xml/getByUserId/${userId}?key=${xmlFeedKey(config.jwtSecret, userId)}`;
+export function xmlFeedUrl(config: Pick<Config, 'appUrl'>, userId: string, key: string): string {
+  return `${config.appUrl}/api/xml/getByUserId/${userId}?key=${key}`;
+}
+
+/** Gives the user a new random key: the old link stops working at once. Answers the new key. */
+export async function replaceXmlFeedKey(db: Executor, userId: string): Promise<string> {
+  const key = randomBytes(32).toString('hex');
+  await db.update(users).set({ xmlFeedKey: key }).where(eq(users.id, userId));
+  return key;
 }

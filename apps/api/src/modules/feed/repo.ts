@@ -11,6 +11,7 @@ import { companies, users } from '../../db/schema';
 export async function findFeedUser(db: Executor, userId: string) {
   const [row] = await db
     .select({
+      xmlFeedKey: users.xmlFeedKey,
       role: users.role,
       status: users.status,
       companyName: companies.name,

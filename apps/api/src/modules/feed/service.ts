@@ -2,7 +2,7 @@ import { can, type AnyRole, type ProductSettings } from '@portal/contract';
 import type { Config } from '../../config';
 import { postgresPoolOf, type Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { verifyXmlFeedKey } from './key';
+import { replaceXmlFeedKey, sameXmlFeedKey, xmlFeedUrl } from './key';
 import { copyProductElements, findFeedUser, readProductElements, type FeedRendering } from './repo';
 import { feedHead, feedTail, type FeedHeader } from './xml';
 
@@ -21,19 +21,20 @@ export interface OpenFeed extends FeedHeader {
 }
 
 /**
- * Checks a feed link: the key must be the user's, the user an active owner (xml_feed.view) of an
+ * Checks a feed link: the key must be the user's current one, the user an active owner (xml_feed.view) of an
  * active company whose is_xml_active is on. Every refusal is the same NOT_FOUND, so a caller
  * learns nothing about which condition failed.
  */
 export async function openXmlFeed(
-  { db, config, settings }: FeedDeps,
+  { db, settings }: FeedDeps,
   userId: string,
   key: string,
 ): Promise<OpenFeed> {
-  if (!verifyXmlFeedKey(config.jwtSecret, userId, key)) throw notFound();
   const user = await findFeedUser(db, userId);
   const allowed =
-    user?.status === 'active' &&
+    user !== null &&
+    sameXmlFeedKey(user.xmlFeedKey, key) &&
+    user.status === 'active' &&
     can(user.role as AnyRole, 'xml_feed.view') &&
     user.companyStatus === 'active' &&
     user.isXmlActive === 'on';
@@ -45,6 +46,19 @@ export async function openXmlFeed(
     company: user.companyName,
     lowStockThreshold: low_stock_threshold,
   };
+}
+
+/**
+ * Replaces the caller's feed key and answers the new link; the old link is dead from now on.
+ * Only where the link is shown: an owner of an active company with the XML option on.
+ */
+export async function renewXmlFeedLink(
+  { db, config }: Pick<FeedDeps, 'db' | 'config'>,
+  userId: string,
+): Promise<{ url: string }> {
+  const user = await findFeedUser(db, userId);
+  if (!user || user.companyStatus !== 'active' || user.isXmlActive !== 'on') throw notFound();
+  return { url: xmlFeedUrl(config, userId, await replaceXmlFeedKey(db, userId)) };
 }
 
 /** Reads the rendered elements a page at a time, the next page while this one is written. */

@@ -68,6 +68,7 @@ export async function getMe(db: Executor, config: Config, userId: string): Promi
       vat_number: invoice.vatNumber,
       vat_number_unactive_at: iso(invoice.vatNumberUnactiveAt),
     })),
-    xml_feed_url: feedOn && can(role, 'xml_feed.view') ? xmlFeedUrl(config, user.id) : null,
+    xml_feed_url:
+      feedOn && can(role, 'xml_feed.view') ? xmlFeedUrl(config, user.id, user.xmlFeedKey) : null,
   };
 }

@@ -1,10 +1,14 @@
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconFileCode, IconLogout } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconFileCode, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can, type Me, type Permission } from '@portal/contract';
+import { apiRequest } from '../../shared/api/client';
+import { meQueryKey } from '../../shared/auth/me';
 import { signOut } from '../../shared/auth/sign-out';
+import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { useLocalizePath } from '../../shared/locale/use-locale';
 
 interface AccountMenuEntry {
@@ -50,6 +54,23 @@ export function AccountMenu({ user }: { user: Me }) {
   const localize = useLocalizePath();
   const queryClient = useQueryClient();
   const entries = ACCOUNT_MENU_ENTRIES.filter((entry) => can(user.role, entry.permission));
+
+  // The old link stops working at once: confirmed first, then the menu shows the new one.
+  const renewXmlFeedLink = () =>
+    modals.openConfirmModal({
+      title: t('header.xmlFeedRenewTitle'),
+      children: <Text size="sm">{t('header.xmlFeedRenewText')}</Text>,
+      labels: { confirm: t('header.xmlFeedRenewConfirm'), cancel: t('common.cancel') },
+      cancelProps: { variant: 'default' },
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () =>
+        void apiRequest<{ url: string }>('/xml/renew-link', { method: 'POST' })
+          .then(async () => {
+            await queryClient.invalidateQueries({ queryKey: meQueryKey });
+            notifySuccess(t('header.xmlFeedRenewed'));
+          })
+          .catch(notifyError),
+    });
 
   const logOut = async () => {
     await signOut();
@@ -107,6 +128,11 @@ export function AccountMenu({ user }: { user: Me }) {
             leftSection={<IconFileCode size={16} aria-hidden />}
           >
             {t('header.xmlFeed')}
+          </Menu.Item>
+        )}
+        {can(user.role, 'xml_feed.view') && user.xml_feed_url && (
+          <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={renewXmlFeedLink}>
+            {t('header.xmlFeedRenew')}
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logOut()}>
