@@ -130,6 +130,11 @@ function printTable(rows: Row[], title: string) {
 
 const apiEnv: Record<string, string> = {
   NODE_ENV: 'production',
+  // The demo accounts sign in and pay with the simulated provider: acknowledged, as
+  // production refuses both otherwise.
+  SEED_DEMO: 'true',
+  PAYMENT_PROVIDER: 'simulated',
+  ALLOW_DEMO_IN_PRODUCTION: '1',
   LOG_LEVEL: 'warn',
   JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0001',
   DATABASE_URL: databaseUrl,

@@ -235,6 +235,11 @@ function printTable(rows: Row[], title: string) {
 
 const apiEnv: Record<string, string> = {
   NODE_ENV: 'production',
+  // The demo accounts sign in and pay with the simulated provider: acknowledged, as
+  // production refuses both otherwise.
+  SEED_DEMO: 'true',
+  PAYMENT_PROVIDER: 'simulated',
+  ALLOW_DEMO_IN_PRODUCTION: '1',
   LOG_LEVEL: 'warn',
   JWT_SECRET: jwtSecret,
   ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.DATA_DIR ?? '.data-bench' }),

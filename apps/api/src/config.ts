@@ -36,12 +36,16 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   REDIS_URL: z.string().optional(),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
-  SEED_DEMO: booleanish.default(true),
+  /** Demo accounts and data; on by default outside production, off in production. */
+  SEED_DEMO: booleanish.optional(),
+  /** Production refuses demo accounts and simulated payments unless this says yes. */
+  ALLOW_DEMO_IN_PRODUCTION: booleanish.default(false),
   SEED_CATALOG_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  PAYMENT_PROVIDER: z.enum(['simulated', 'mollie']).default('simulated'),
+  /** Simulated by default outside production; production must name its provider. */
+  PAYMENT_PROVIDER: z.enum(['simulated', 'mollie']).optional(),
   MOLLIE_API_KEY: z.string().optional(),
   MOLLIE_API_URL: z.url().default('https://api.mollie.com/v2/'),
   SIMULATED_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().positive().default(30),
@@ -91,6 +95,11 @@ export interface Config {
   /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
   catalogResponseCacheBytes: number;
   seedDemo: boolean;
+  /**
+   * What production runs that no real shop should (demo accounts, simulated payments), each
+   * acknowledged with ALLOW_DEMO_IN_PRODUCTION: said at start. Empty outside production.
+   */
+  demoInProduction: string[];
   /** Size of the generated demo catalog seeded into an empty database. */
   seedCatalogProducts: number;
   mailWorkerIntervalMs: number;
@@ -98,7 +107,7 @@ export interface Config {
   webDist: string;
   devMailbox: boolean;
   payments: {
-    provider: Env['PAYMENT_PROVIDER'];
+    provider: NonNullable<Env['PAYMENT_PROVIDER']>;
     /** Set when MOLLIE_API_KEY is: payments made with Mollie can be checked even after a switch. */
     mollie: { apiKey: string; apiUrl: string } | null;
     simulatedExpiryMinutes: number;
@@ -137,11 +146,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.PAYMENT_PROVIDER === 'mollie' && !env.MOLLIE_API_KEY) {
+  const production = env.NODE_ENV === 'production';
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (production ? undefined : 'simulated');
+  const seedDemo = env.SEED_DEMO ?? !production;
+  if (!paymentProvider) {
     throw new Error(
-      'Invalid configuration:\nMOLLIE_API_KEY: required when PAYMENT_PROVIDER is mollie',
+      'Invalid configuration:\nPAYMENT_PROVIDER: required in production (mollie; simulated only with ALLOW_DEMO_IN_PRODUCTION=1)',
     );
   }
+  const problems: string[] = [];
+  if (paymentProvider === 'mollie' && !env.MOLLIE_API_KEY) {
+    problems.push('MOLLIE_API_KEY: required when PAYMENT_PROVIDER is mollie');
+  }
+  const demoInProduction = production
+    ? [
+        ...(seedDemo ? ['SEED_DEMO: demo accounts with the published demo password'] : []),
+        ...(paymentProvider === 'simulated'
+          ? ['PAYMENT_PROVIDER=simulated: orders are marked paid without any money']
+          : []),
+      ]
+    : [];
+  if (demoInProduction.length && !env.ALLOW_DEMO_IN_PRODUCTION) {
+    problems.push(
+      ...demoInProduction.map(
+        (what) => `${what}; refused in production unless ALLOW_DEMO_IN_PRODUCTION=1`,
+      ),
+    );
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(env.DATA_DIR);
   const embeddedOnDisk = !env.DATABASE_URL;
   const trustProxy = list(env.TRUST_PROXY);
@@ -176,14 +208,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL,
     catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
-    seedDemo: env.SEED_DEMO,
+    seedDemo,
+    demoInProduction,
     seedCatalogProducts: env.SEED_CATALOG_PRODUCTS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     devMailbox: env.NODE_ENV !== 'production',
     payments: {
-      provider: env.PAYMENT_PROVIDER,
+      provider: paymentProvider,
       mollie: env.MOLLIE_API_KEY
         ? { apiKey: env.MOLLIE_API_KEY, apiUrl: env.MOLLIE_API_URL }
         : null,

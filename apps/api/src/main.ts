@@ -9,7 +9,16 @@ import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
 import { buildApp } from './server';
 
-const config = loadConfig();
+/** A bad setting stops the start with the settings named, not a stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+const config = configOrExit();
 mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(
   config.databaseUrl,
@@ -21,6 +30,12 @@ const database = await openDatabase(
 );
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
+for (const what of config.demoInProduction) {
+  app.log.warn(`production runs with ${what} (ALLOW_DEMO_IN_PRODUCTION=1): never for a real shop`);
+}
+if (config.devMailbox) {
+  app.log.info(`dev mailbox at ${config.appUrl}/dev/mailbox, answering this machine only`);
+}
 if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {
   app.log.info('demo data seeded');
 }

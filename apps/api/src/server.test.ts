@@ -37,6 +37,29 @@ describe('the platform', () => {
     expect(wrongMethod.json().type).toBe('NOT_FOUND');
   });
 
+  it('shows the dev mailbox to this machine only, never through a proxy', async () => {
+    const local = await t.app.inject({ url: '/dev/mailbox', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toContain('answers requests from this machine only');
+    for (const remoteAddress of ['::1', '::ffff:127.0.0.1']) {
+      const json = await t.app.inject({ url: '/dev/mailbox/messages', remoteAddress });
+      expect(json.statusCode, remoteAddress).toBe(200);
+    }
+    const refused = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '10.0.0.2' },
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
+    ];
+    for (const request of refused) {
+      for (const url of ['/dev/mailbox', '/dev/mailbox/messages?to=admin@demo.test']) {
+        const response = await t.app.inject({ url, ...request });
+        expect(response.statusCode, `${url} ${JSON.stringify(request)}`).toBe(404);
+        expect(response.json().type).toBe('NOT_FOUND');
+      }
+    }
+  });
+
   it('keeps CORS closed by default', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { notFound } from '../errors';
 import { escapeHtml } from './templates';
 
 const LIMIT = 100;
@@ -18,11 +19,28 @@ async function latestMails(db: Db, to?: string) {
 
 type Mail = Awaited<ReturnType<typeof latestMails>>[number];
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
- * The outbox as a tester sees it, outside production only: an HTML page to read mails and
- * follow their links, and JSON for browser tests that need a link from a mail.
+ * Only a request made on this machine, straight to the API: the socket's own address (never a
+ * forwarded one), and no proxy in between, which would make everyone's request look local.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false;
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
+/**
+ * The outbox as a tester sees it, outside production only and to this machine only (its mails
+ * hold password reset links): an HTML page to read mails and follow their links, and JSON for
+ * browser tests that need a link from a mail. Anyone else finds nothing here (404).
  */
 export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!fromThisMachine(request)) throw notFound();
+  });
+
   app.get('/', async (_request, reply) => {
     const mails = await latestMails(app.db);
     return reply
@@ -125,6 +143,8 @@ a { color: #1864ab; }
 <main>
 <h1>Dev mailbox</h1>
 <p>The latest ${LIMIT} mails of the outbox, newest first. ${escapeHtml(note)}</p>
+<p>This page answers requests from this machine only (the loopback address, not through a proxy),
+and never in production: its mails hold password reset and invitation links.</p>
 ${list}
 </main>
 </body>
