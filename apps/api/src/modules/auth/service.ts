@@ -194,13 +194,13 @@ export async function checkInvitation(db: Db, key: string) {
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, found.userId), inArray(users.status, ['pending', 'inactive'])))
+    .where(and(eq(users.id, found.userId), eq(users.status, 'pending')))
     .limit(1);
   if (!row) throw notFound('errors.key_invalid');
   return row;
 }
 
-/** Sets an invited member's password and activates them; the key is used up. */
+/** Sets an invited (still pending) member's password and activates them; the key is used up. */
 export async function acceptInvitation(
   { db, config }: AuthDeps,
   key: string,
@@ -213,7 +213,7 @@ export async function acceptInvitation(
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, status: 'active', updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), inArray(users.status, ['pending', 'inactive'])))
+      .where(and(eq(users.id, userId), eq(users.status, 'pending')))
       .returning({ id: users.id });
     if (!updated) throw notFound('errors.key_invalid');
   });

@@ -198,6 +198,33 @@ describe('POST /api/users/invite-new-member/{companyId}', () => {
     ).toHaveLength(1);
   });
 
+  it.each(['inactive', 'blocked', 'deleted'] as const)(
+    'making an invited member %s voids the invitation: the old link cannot activate them',
+    async (status) => {
+      const email = `void-${status}@demo.test`;
+      const payload = { first_name: 'Vic', last_name: 'Void', email, role: 'purchaser' };
+      const invited = await invite(payload);
+      expect(invited.statusCode).toBe(201);
+      const id = invited.json().member.id as string;
+      const [mail] = await t.mailsTo(email, 'invitation');
+      const key = keyFromMail(mail!.text);
+      expect((await call('GET', `/api/auth/invitation/check/${key}`)).statusCode).toBe(200);
+      const changed =
+        status === 'deleted'
+          ? await call('DELETE', `/api/users/${id}`, owner())
+          : await call('PUT', `/api/users/update/${id}`, owner(), { ...payload, status });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await call('GET', `/api/auth/invitation/check/${key}`)).statusCode).toBe(404);
+      const set = await call('POST', `/api/auth/invitation/password/${key}`, undefined, {
+        password: 'Vic-Password-2026',
+        confirm_password: 'Vic-Password-2026',
+      });
+      expect(set.statusCode).toBe(404);
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({ status, passwordHash: null });
+    },
+  );
+
   it('an invitation expires', async () => {
     await invite({
       first_name: 'Eve',

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { forgetUser, type RequestContext } from '../../platform/auth/guard';
-import { issueSecureKey, liveKeyExpiries } from '../../platform/auth/secure-keys';
+import { issueSecureKey, liveKeyExpiries, voidSecureKeys } from '../../platform/auth/secure-keys';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
@@ -247,6 +247,7 @@ export async function updateMember(
       if (!row) throw notFound();
       await requireActiveOwner(tx, ctx.companyId);
       if (row.status !== 'active') await revokeAllSessions(tx, row.id);
+      if (row.status !== member.status) await voidSecureKeys(tx, row.id);
       // The link went to the old address: the new one gets its own, the old one stops working.
       if (emailChanged && invited && row.status === 'pending') {
         await sendInvitation(tx, config, row, company.name, sender);
@@ -276,6 +277,7 @@ export async function deleteMember(db: Db, ctx: RequestContext, id: string) {
       .where(eq(users.id, member.id));
     await requireActiveOwner(tx, ctx.companyId);
     await revokeAllSessions(tx, member.id);
+    await voidSecureKeys(tx, member.id);
   });
   forgetUser(id);
 }

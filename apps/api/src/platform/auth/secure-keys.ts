@@ -32,6 +32,17 @@ export async function issueSecureKey(
   return key;
 }
 
+/**
+ * Voids every open key of a user (invitation, password reset): a change of status must not
+ * leave a link behind that activates or signs in someone the owner just turned off.
+ */
+export async function voidSecureKeys(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(secureKeys)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(secureKeys.userId, userId), isNull(secureKeys.usedAt)));
+}
+
 const live = (key: string, purpose?: SecureKeyPurpose) =>
   and(
     eq(secureKeys.keyHash, hashKey(key)),
