@@ -8,7 +8,7 @@ import {
   type SignupRequest,
   type UserStatus,
 } from '@portal/contract';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
