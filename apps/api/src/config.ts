@@ -21,6 +21,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   SESSION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SCRYPT_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Wholesale Portal <no-reply@portal.test>'),
   STAFF_EMAIL: z.email().default('staff@portal.test'),
@@ -77,6 +79,8 @@ export interface Config {
   /** How long a checked session is trusted before the database is asked again (0: every request). */
   sessionCheckIntervalMs: number;
   scryptCostLog2: number;
+  /** Password hashes computed at once, and how many more may wait before 503 (Retry-After). */
+  passwordHashing: { concurrency: number; maxWaiting: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   staffEmail: string;
@@ -191,6 +195,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
     sessionCheckIntervalMs: env.SESSION_CHECK_INTERVAL_MS,
     scryptCostLog2: env.SCRYPT_COST_LOG2,
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: env.PASSWORD_HASH_QUEUE,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     staffEmail: env.STAFF_EMAIL,

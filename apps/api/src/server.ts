@@ -21,6 +21,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
+import { passwordHashing } from './platform/auth/passwords';
 import { loggerOptions, type LogStream } from './platform/log';
 import { helmetHeaders } from './platform/security-headers';
 import { notFound } from './platform/errors';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     frameworkErrors: answerBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
+  passwordHashing.configure(config.passwordHashing);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their contract schema in development and tests, where a
   // drift fails loudly; production serializes them as built, which is much cheaper.

@@ -34,6 +34,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       const locale = request.locale;
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
         return reply
           .status(error.statusCode)
           .send(

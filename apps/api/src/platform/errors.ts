@@ -4,6 +4,8 @@ import type { MessageKey, Vars } from './i18n';
 /** A domain error: a type of the fixed error body, a message key and its variables. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as the Retry-After header: when asking again makes sense (busy, rate limited). */
+  retryAfterSeconds?: number;
   constructor(
     readonly type: ErrorType,
     readonly key: MessageKey,
@@ -28,3 +30,10 @@ export const invalid = (key: MessageKey, vars?: Vars) =>
 /** A service we depend on (a payment provider…) cannot be reached: 503, try again later. */
 export const serviceUnavailable = (key: MessageKey) =>
   new AppError('SERVER_ERROR', key, {}, undefined, 503);
+
+/** This process is at its limit for this kind of work right now: 503 with Retry-After. */
+export function busy(seconds: number): AppError {
+  const error = new AppError('SERVER_ERROR', 'errors.busy', { seconds }, undefined, 503);
+  error.retryAfterSeconds = seconds;
+  return error;
+}

@@ -1,15 +1,62 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { busy } from '../errors';
 
 const KEY_LENGTH = 64;
 const R = 8;
 const P = 1;
 
+/**
+ * Bounds the scrypt derivations running at once: each takes 128 MiB and a thread of libuv's
+ * pool (4) for a few hundred milliseconds at the default cost, so a burst of sign-ins would
+ * otherwise grow memory with the burst and hold the pool other work needs. A few wait their
+ * turn; past that the caller is told to come back (503 with Retry-After) at once.
+ */
+export class HashingGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private concurrency: number,
+    private maxWaiting: number,
+  ) {}
+
+  configure({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }) {
+    this.concurrency = concurrency;
+    this.maxWaiting = maxWaiting;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) {
+      this.running++;
+    } else {
+      if (this.waiting.length >= this.maxWaiting) {
+        throw busy(Math.max(1, Math.ceil(this.waiting.length / this.concurrency)));
+      }
+      // A finishing derivation hands its slot straight to the next in line.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The process's one gate; `buildApp` sets its limits from the configuration. */
+export const passwordHashing = new HashingGate(2, 8);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 const maxmem = (N: number, r: number) => 256 * N * r;
