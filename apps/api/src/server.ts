@@ -22,6 +22,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
 import { passwordHashing } from './platform/auth/passwords';
+import { BackgroundWork } from './platform/background';
 import { loggerOptions, type LogStream } from './platform/log';
 import { helmetHeaders } from './platform/security-headers';
 import { notFound } from './platform/errors';
@@ -110,6 +111,10 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   app.decorate('checkoutSettings', checkoutSettingsReader(db));
   app.decorate('payments', createPayments(db, config));
   app.decorate('vatChecker', createVatChecker(config));
+  const background = new BackgroundWork(app.log);
+  app.decorate('background', background);
+  // Closing waits for the work requests started and did not wait for.
+  app.addHook('onClose', () => background.idle());
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
   // Every answer's headers, set in one hook before any route runs: helmet's security headers,

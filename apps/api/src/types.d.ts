@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { CatalogIndex } from './modules/catalog/catalog-index';
 import type { RequestContext } from './platform/auth/guard';
+import type { BackgroundWork } from './platform/background';
 import type { Payments } from './platform/payments';
 import type { VatChecker } from './platform/vat';
 
@@ -15,6 +16,7 @@ declare module 'fastify' {
     checkoutSettings: () => Promise<CheckoutSettings>;
     payments: Payments;
     vatChecker: VatChecker;
+    background: BackgroundWork;
   }
   interface FastifyRequest {
     locale: Locale;

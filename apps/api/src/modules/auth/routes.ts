@@ -130,7 +130,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await requestPasswordReset(deps, request.body.email);
+      // Answered before the account is even looked up: a known address (key and mail written)
+      // must not take longer than an unknown one, or the time would tell which exist.
+      const { email } = request.body;
+      app.background.run('password reset request', () => requestPasswordReset(deps, email));
       return { message: t(request.locale, 'messages.reset_requested') };
     },
   );

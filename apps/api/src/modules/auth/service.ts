@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  isLocale,
   type Locale,
   type ResetPasswordChange,
   type SetPasswordRequest,
@@ -16,7 +17,7 @@ import { forgetSession, forgetUser } from '../../platform/auth/guard';
 import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { consumeSecureKey, findSecureKey, issueSecureKey } from '../../platform/auth/secure-keys';
 import { signAccessToken } from '../../platform/auth/tokens';
-import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
@@ -123,10 +124,37 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
   forgetUser(userId);
 }
 
-/** Registers a company with its owner, both pending until staff approve; mails both sides. */
+/**
+ * Tells the holder of an address that someone tried to sign up with it. The sign-up itself
+ * answers as for a new address, so nobody learns from it which addresses have accounts.
+ */
+async function mailExistingAccount(db: Executor, config: Config, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  await enqueueMail(db, {
+    to: user.email,
+    template: 'account_exists',
+    locale,
+    vars: {
+      first_name: user.firstName,
+      sign_in_url: webUrl(config, locale, '/sign-in'),
+      reset_url: webUrl(config, locale, '/forgot-password'),
+    },
+  });
+}
+
+/**
+ * Registers a company with its owner, both pending until staff approve; mails both sides. An
+ * address that already has an account gets a mail instead, and the caller the same answer
+ * after the same work (the password is hashed either way).
+ */
 export async function signUp({ db, config }: AuthDeps, input: SignupRequest, locale: Locale) {
-  if (await findUserByEmail(db, input.email)) throw conflict('errors.email_taken');
   const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
+  if (await findUserByEmail(db, input.email)) {
+    await mailExistingAccount(db, config, input.email);
+    return;
+  }
   try {
     await db.transaction(async (tx) => {
       const [company] = await tx
@@ -176,7 +204,8 @@ export async function signUp({ db, config }: AuthDeps, input: SignupRequest, loc
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('errors.email_taken');
+    // Registered by a concurrent sign-up meanwhile: the same neutral answer.
+    if (isUniqueViolation(error)) return mailExistingAccount(db, config, input.email);
     throw error;
   }
 }

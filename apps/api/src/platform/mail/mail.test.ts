@@ -39,6 +39,16 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     set_password_url: 'https://portal.test/invitation/abc?x=1&y=2',
     expires_days: 7,
   },
+  account_exists: {
+    first_name: 'Anna',
+    sign_in_url: 'https://portal.test/sign-in',
+    reset_url: 'https://portal.test/forgot-password',
+  },
+  sign_in_attempts: {
+    first_name: 'Anna',
+    failures: 100,
+    reset_url: 'https://portal.test/forgot-password',
+  },
   password_reset: {
     first_name: 'Anna',
     reset_url: 'https://portal.test/reset-password/abc',

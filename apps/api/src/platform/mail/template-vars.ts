@@ -27,6 +27,13 @@ export interface MailTemplateVars {
     set_password_url: string;
     expires_days: number;
   };
+  /**
+   * To the holder of an address someone tried to sign up with again: the sign-up answered as for
+   * a new address (nobody learns which addresses have accounts), the holder learns it here.
+   */
+  account_exists: { first_name: string; sign_in_url: string; reset_url: string };
+  /** To a user whose account had too many failed sign-ins in an hour: sign-in paused for a while. */
+  sign_in_attempts: { first_name: string; failures: number; reset_url: string };
   /** To a user who asked to reset the password (link valid 1 hour). */
   password_reset: { first_name: string; reset_url: string; expires_minutes: number };
   /** To the shop's support address: a contact-us message with the company and the sender. */

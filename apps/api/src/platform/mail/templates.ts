@@ -111,6 +111,25 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['order_shipped.intro', { button: 'order_placed.action', url: 'order_url' }],
   },
+  account_exists: {
+    greeting: 'common.greeting',
+    blocks: [
+      'account_exists.intro',
+      { button: 'account_exists.sign_in', url: 'sign_in_url' },
+      'account_exists.forgot',
+      { button: 'account_exists.reset', url: 'reset_url' },
+      'account_exists.ignore',
+    ],
+  },
+  sign_in_attempts: {
+    greeting: 'common.greeting',
+    blocks: [
+      'sign_in_attempts.intro',
+      'sign_in_attempts.paused',
+      { button: 'account_exists.reset', url: 'reset_url' },
+      'sign_in_attempts.ignore',
+    ],
+  },
   password_reset: {
     greeting: 'common.greeting',
     blocks: [
