@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   DATABASE_PREPARED_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(4),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
@@ -36,6 +37,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   REDIS_URL: z.string().optional(),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
   /** Demo accounts and data; on by default outside production, off in production. */
@@ -72,6 +74,8 @@ export interface Config {
    * product details, the cart's line): about twice the database server's cores.
    */
   databasePreparedPoolMax: number;
+  /** A statement (or a transaction left idle) running longer is canceled. */
+  databaseStatementTimeoutMs: number;
   /** Worker threads rendering invoice PDFs (0: on the event loop). */
   pdfWorkers: number;
   jwtSecret: Uint8Array;
@@ -95,6 +99,8 @@ export interface Config {
   corsOrigins: string[];
   bodyLimitBytes: number;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Failed sign-ins to one address in an hour after which it pauses (from any client). */
+  signInFailureLimit: number;
   redisUrl: string | undefined;
   /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
   catalogResponseCacheBytes: number;
@@ -190,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databasePreparedPoolMax: env.DATABASE_PREPARED_POOL_MAX,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     pdfWorkers: env.PDF_WORKERS,
     jwtSecret: resolveJwtSecret(env, dataDir, embeddedOnDisk),
     accessTokenTtlSeconds: Math.round(env.ACCESS_TOKEN_TTL_HOURS * 3600),
@@ -214,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       max: env.AUTH_RATE_LIMIT_MAX,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    signInFailureLimit: env.SIGN_IN_FAILURE_LIMIT,
     redisUrl: env.REDIS_URL,
     catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo,

@@ -24,9 +24,13 @@ const database = await openDatabase(
   config.databaseUrl,
   config.dataDir,
   (error) => {
-    process.emitWarning(`idle database connection closed: ${error.message}`);
+    process.emitWarning(`database connection closed: ${error.message}`);
   },
-  { max: config.databasePoolMax, preparedMax: config.databasePreparedPoolMax },
+  {
+    max: config.databasePoolMax,
+    preparedMax: config.databasePreparedPoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  },
 );
 await database.migrate();
 const app = await buildApp({ config, db: database.db });

@@ -168,7 +168,7 @@ export const LAYOUT = {
   linkPrefetchMarginPx: 200,
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Lifetimes of single-use secure keys, in seconds. */

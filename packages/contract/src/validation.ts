@@ -16,6 +16,8 @@ export const VALIDATION_KEYS = [
   'validation.invalid_choice',
   'validation.unknown_field',
   'validation.password_mismatch',
+  'validation.password_common',
+  'validation.password_same',
   'validation.terms_required',
   'validation.wrong_password',
   'validation.current_password_required',
@@ -113,7 +115,7 @@ export const optionalText = (max = 200) => z.string().trim().max(max).optional()
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
-/** 8 to 128 characters, never truncated (SPEC section 5, OWASP). */
+/** 12 to 128 characters, never truncated (OWASP); the API also refuses common passwords. */
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /** Adds the "confirm password" rule to a schema with password and confirm_password. */

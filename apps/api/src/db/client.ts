@@ -37,21 +37,52 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export interface PoolSizes {
   max: number;
   preparedMax: number;
+  /** A statement running longer is canceled, by the server and, should it not answer, here. */
+  statementTimeoutMs?: number;
+}
+
+/** How long to wait for a connection to a server that does not answer. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Connection settings shared by both pools: a bounded wait to connect, statements and idle
+ * transactions that cannot hang forever on a frozen server, and the connection's own errors
+ * heard (a server restart or pg_terminate_backend during a transaction), so that they fail the
+ * query that runs on it instead of ending the process with an unhandled 'error' event.
+ */
+function poolOptions(url: string, statementTimeoutMs: number, extra = '') {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // The server's own limit, then the client's a little later for a server that is frozen.
+    query_timeout: statementTimeoutMs + 5_000,
+    options:
+      `-c statement_timeout=${statementTimeoutMs} ` +
+      `-c idle_in_transaction_session_timeout=${statementTimeoutMs} ${extra}`.trim(),
+  };
+}
+
+function hearConnectionErrors(pool: pg.Pool, onError: (error: Error) => void) {
+  // An idle connection that fails is dropped by the pool; a checked-out one reports to its
+  // client, whose query then rejects: either way the process goes on.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 /**
  * Opens the database: PostgreSQL when `url` is a postgres URL, otherwise embedded PGlite
- * (in `dataDir/pgdata`, or in memory for `memory://`). `onIdleError` hears of pooled
- * connections that fail while idle; `pools` bounds the two PostgreSQL pools.
+ * (in `dataDir/pgdata`, or in memory for `memory://`). `onConnectionError` hears of pooled
+ * connections that fail, idle or in use; `pools` bounds the two PostgreSQL pools.
  */
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
-  onIdleError: (error: Error) => void = () => {},
+  onConnectionError: (error: Error) => void = () => {},
   pools: PoolSizes = { max: 10, preparedMax: 4 },
 ): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: pools.max });
+    const statementTimeoutMs = pools.statementTimeoutMs ?? 60_000;
+    const pool = new pg.Pool({ ...poolOptions(url, statementTimeoutMs), max: pools.max });
     // The named prepared statements (prepared.ts) run on connections of their own that always
     // use a statement's generic plan, planned once per connection. With the default setting
     // PostgreSQL plans anew, on every run, a statement whose generic plan looks costlier than
@@ -63,14 +94,11 @@ export async function openDatabase(
     // concurrent list requests on 2 cores, 4 connections took 20-35% less database CPU per
     // request than 20 (decision 007).
     const genericPool = new pg.Pool({
-      connectionString: url,
+      ...poolOptions(url, statementTimeoutMs, '-c plan_cache_mode=force_generic_plan'),
       max: pools.preparedMax,
-      options: '-c plan_cache_mode=force_generic_plan',
     });
-    // An idle connection the server closes (restart, failover) is dropped by the pool and
-    // replaced on the next query; without a listener its 'error' event would end the process.
-    pool.on('error', onIdleError);
-    genericPool.on('error', onIdleError);
+    hearConnectionErrors(pool, onConnectionError);
+    hearConnectionErrors(genericPool, onConnectionError);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     prepareOn(db, drizzlePg(genericPool, { schema }) as unknown as Db);
     return {

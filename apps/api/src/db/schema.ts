@@ -116,6 +116,17 @@ export const secureKeys = pgTable(
   ],
 );
 
+/** Failed sign-ins per address (a SHA-256 of it), for the per-account limit; kept an hour. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    emailKey: text('email_key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.emailKey, t.failedAt)],
+);
+
 /** Invoice entities of a company (bill-to), listed in `me.invoices`; managed by the address books. */
 export const invoiceAddresses = pgTable(
   'invoice_addresses',

@@ -53,6 +53,13 @@ export function registerErrorHandler(app: FastifyInstance) {
             ),
           );
       }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send(body('SERVER_ERROR', 503, t(locale, 'errors.database_unavailable')));
+      }
       const status = error.statusCode ?? 500;
       const type = typeByStatus[status];
       if (status < 500 && type) {
@@ -65,6 +72,23 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send(body('SERVER_ERROR', ERROR_STATUS.SERVER_ERROR, t(locale, 'errors.server_error')));
     },
   );
+}
+
+/** PostgreSQL's codes for a server going away or not taking connections (classes 08 and 57P). */
+const UNAVAILABLE_CODES = /^(08|57P0[1-3])/;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT/i;
+
+/** The database is down, restarting or unreachable (not a bad query): the error or a cause. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
+    if (code === 'ECONNREFUSED' || UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function defaultKey(type: ErrorType): MessageKey {

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
 import { forgetSession, forgetUser } from '../../platform/auth/guard';
+import { checkNewPassword } from '../../platform/auth/password-policy';
 import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { consumeSecureKey, findSecureKey, issueSecureKey } from '../../platform/auth/secure-keys';
 import { signAccessToken } from '../../platform/auth/tokens';
@@ -22,6 +23,7 @@ import type { MessageKey } from '../../platform/i18n';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
 import { findUserByEmail, getMe } from '../users/service';
+import { checkSignInFailures, recordSignInFailure } from './sign-in-limit';
 
 export interface AuthDeps {
   db: Db;
@@ -64,13 +66,17 @@ export async function signIn(
   { email, password }: SigninRequest,
   client: ClientInfo,
 ): Promise<SigninResponse> {
+  await checkSignInFailures(db, email, config.signInFailureLimit);
   const user = await findUserByEmail(db, email);
   // An unknown email costs the same scrypt work as a wrong password.
   const passwordOk = await verifyPassword(
     password,
     user?.passwordHash ?? (await dummyHash(config.scryptCostLog2)),
   );
-  if (!user || !user.passwordHash || !passwordOk) throw unauthorized('errors.invalid_credentials');
+  if (!user || !user.passwordHash || !passwordOk) {
+    await recordSignInFailure(db, config, email, config.signInFailureLimit);
+    throw unauthorized('errors.invalid_credentials');
+  }
   const blocked = statusMessage[user.status as UserStatus];
   if (blocked) throw forbidden(blocked);
 
@@ -150,6 +156,7 @@ async function mailExistingAccount(db: Executor, config: Config, email: string) 
  * after the same work (the password is hashed either way).
  */
 export async function signUp({ db, config }: AuthDeps, input: SignupRequest, locale: Locale) {
+  await checkNewPassword(input.password);
   const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
   if (await findUserByEmail(db, input.email)) {
     await mailExistingAccount(db, config, input.email);
@@ -235,6 +242,7 @@ export async function acceptInvitation(
   key: string,
   { password }: SetPasswordRequest,
 ) {
+  await checkNewPassword(password);
   const passwordHash = await hashPassword(password, config.scryptCostLog2);
   await db.transaction(async (tx) => {
     const userId = await consumeSecureKey(tx, key, 'invitation');
@@ -281,6 +289,13 @@ export async function checkSecureKey(db: Db, key: string) {
 
 /** Sets a new password from a reset key and signs the user out everywhere. */
 export async function changePasswordWithKey({ db, config }: AuthDeps, input: ResetPasswordChange) {
+  const found = await findSecureKey(db, input.key, 'reset_password');
+  if (!found) throw notFound('errors.key_invalid');
+  const [current] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, found.userId));
+  await checkNewPassword(input.password, current?.passwordHash ?? null);
   const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
   await db.transaction(async (tx) => {
     const userId = await consumeSecureKey(tx, input.key, 'reset_password');

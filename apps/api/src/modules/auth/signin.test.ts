@@ -332,3 +332,61 @@ describe('session sync: POST /api/auth/login and /api/auth/logout', () => {
     expect(revoked.statusCode).toBe(401);
   });
 });
+
+describe('failed sign-ins per account', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ SIGN_IN_FAILURE_LIMIT: '5' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password },
+      remoteAddress,
+      headers: { 'accept-language': 'nl' },
+    });
+
+  it('pause an address after the limit, from every client address, right password or not', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await attempt('owner@demo.test', `wrong-${i}-password`, `198.51.100.${i}`)).statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const paused = await attempt('OWNER@demo.test', DEMO_PASSWORD, '203.0.113.9');
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({ type: 'RATE_LIMITED', code: 429 });
+    expect(paused.json().message).toMatch(/^Te veel pogingen/);
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(3500);
+    // Other accounts sign in as usual.
+    expect((await attempt('purchaser@demo.test', DEMO_PASSWORD, '198.51.100.1')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('mails the holder once when the limit is reached', async () => {
+    const mails = await limited.mailsTo('owner@demo.test', 'sign_in_attempts');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('5');
+    expect(mails[0]?.text).toContain('http://portal.test/forgot-password');
+    await attempt('owner@demo.test', 'wrong-again-password', '198.51.100.7');
+    expect(await limited.mailsTo('owner@demo.test', 'sign_in_attempts')).toHaveLength(1);
+  });
+
+  it('answers an address without an account the same way', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(await attempt('nobody@demo.test', `wrong-${i}-password`, `198.51.100.${i}`));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401, 401, 429]);
+    const owner = await attempt('owner@demo.test', 'x-wrong-password', '198.51.100.8');
+    const strip = (body: string) => body.replace(/\d+/g, 'N');
+    expect(strip(answers[5]!.body)).toBe(strip(owner.body));
+  });
+});

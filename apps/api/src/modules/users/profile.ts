@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { forgetUser, type RequestContext } from '../../platform/auth/guard';
+import { checkNewPassword } from '../../platform/auth/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { conflict, notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
@@ -66,6 +67,7 @@ export async function changePassword(
   if (!user.passwordHash || !(await verifyPassword(input.current_password, user.passwordHash))) {
     throw fieldError('current_password', 'validation.wrong_password');
   }
+  await checkNewPassword(input.password, user.passwordHash);
   const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
   await db.transaction(async (tx) => {
     await tx
