@@ -123,7 +123,7 @@ describe('POST /api/auth/signup', () => {
     }
   });
 
-  it('checks the password: confirmation, 8 to 128 characters, never truncated', async () => {
+  it('checks the password: confirmation, 12 to 128 characters, never truncated', async () => {
     const mismatch = await signup(
       application({ email: 'a@x.test', confirm_password: 'Other-Password-1' }),
     );
@@ -132,7 +132,7 @@ describe('POST /api/auth/signup', () => {
     const short = await signup(
       application({ email: 'b@x.test', password: 'short', confirm_password: 'short' }),
     );
-    expect(fieldsOf(short.json()).password).toBe('Must be at least 8 characters');
+    expect(fieldsOf(short.json()).password).toBe('Must be at least 12 characters');
 
     const long = 'p'.repeat(129);
     const tooLong = await signup(

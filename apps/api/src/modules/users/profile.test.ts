@@ -137,7 +137,7 @@ describe('PUT /api/users/change-password', () => {
       password: 'short',
       confirm_password: 'short',
     });
-    expect(fieldsOf(short.json()).password).toBe('Must be at least 8 characters');
+    expect(fieldsOf(short.json()).password).toBe('Must be at least 12 characters');
     const anonymous = await change(null, {
       current_password: DEMO_PASSWORD,
       password: 'New-Password-2026',
