@@ -7,6 +7,7 @@ import { seedDemoClaims } from './db/seed/demo-claims';
 import { startVatRecheckJob } from './modules/companies/vat';
 import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
+import { closeGracefully } from './platform/shutdown';
 import { buildApp } from './server';
 
 /** A bad setting stops the start with the settings named, not a stack trace. */
@@ -62,17 +63,18 @@ const paymentReconciliation = startPaymentReconciliation(
   config.payments.reconcileAfterMinutes,
 );
 
+/** How long in-flight requests may take to finish once SIGTERM came: then the process exits. */
+const SHUTDOWN_TIMEOUT_MS = 8_000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await mailWorker.stop();
-  await vatRecheck.stop();
-  await paymentReconciliation.stop();
-  await app.close();
+  const closed = await closeGracefully(app, SHUTDOWN_TIMEOUT_MS);
+  if (!closed) app.log.warn('in-flight requests did not finish in time: exiting anyway');
+  await Promise.all([mailWorker.stop(), vatRecheck.stop(), paymentReconciliation.stop()]);
   await database.close();
-  process.exit(0);
+  process.exit(closed ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

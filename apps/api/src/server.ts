@@ -25,6 +25,7 @@ import { passwordHashing } from './platform/auth/passwords';
 import { BackgroundWork } from './platform/background';
 import { loggerOptions, type LogStream } from './platform/log';
 import { helmetHeaders } from './platform/security-headers';
+import { refuseDuringShutdown } from './platform/shutdown';
 import { notFound } from './platform/errors';
 import { negotiateLocale, t } from './platform/i18n';
 import { validatorCompiler } from './platform/validation';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerBadUrl,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   passwordHashing.configure(config.passwordHashing);
@@ -144,6 +146,8 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
     done();
   });
+  // Requests arriving once shutdown began get the app's 503 body, in their language.
+  refuseDuringShutdown(app);
   registerErrorHandler(app);
 
   await app.register(cookie);
