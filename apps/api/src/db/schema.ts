@@ -542,6 +542,10 @@ export const payments = pgTable(
     status: text('status').notNull().default('open'),
     checkoutUrl: text('checkout_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When reconciliation asks the provider again (null: once older than its delay). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** How often reconciliation asked about this payment; each check doubles the next wait. */
+    reconcileChecks: integer('reconcile_checks').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

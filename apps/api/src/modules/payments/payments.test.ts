@@ -284,4 +284,35 @@ describe('pay again and reconciliation', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'order_paid'));
     expect(mails.every((m) => !m.subject.includes(expired.order.order_number))).toBe(true);
   });
+
+  it('asks about open payments in turn: those still open at the provider do not starve newer ones', async () => {
+    const placed = [await placeOrder(), await placeOrder(), await placeOrder()];
+    for (const [i, { order }] of placed.entries()) {
+      await t.db
+        .update(payments)
+        .set({ createdAt: sql`now() - make_interval(mins => ${60 - i})` })
+        .where(eq(payments.orderId, order._id));
+    }
+    const checks = async () =>
+      Promise.all(
+        placed.map(
+          async ({ order }) =>
+            (
+              await t.db
+                .select({ n: payments.reconcileChecks })
+                .from(payments)
+                .where(eq(payments.orderId, order._id))
+            )[0]?.n,
+        ),
+      );
+    // Batches of two: the two oldest are asked first and are still open at the provider...
+    expect(await reconcilePayments(deps(), 15, 2)).toEqual({ checked: 2, changed: 0 });
+    expect(await checks()).toEqual([1, 1, 0]);
+    // ...so the next run asks about the third instead of the same two again.
+    expect(await reconcilePayments(deps(), 15, 2)).toEqual({ checked: 1, changed: 0 });
+    expect(await checks()).toEqual([1, 1, 1]);
+    // Each is due again later: 15 minutes after its first check.
+    expect(await reconcilePayments(deps(), 15, 2)).toEqual({ checked: 0, changed: 0 });
+    for (const { order } of placed) expect(await statusOf(order._id)).toBe('pending');
+  });
 });

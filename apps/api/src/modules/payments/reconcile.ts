@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
 import { applyPaymentStatus, syncPayment, type PaymentsDeps } from './sync';
 
@@ -17,7 +17,11 @@ export interface ReconcileSummary {
 export async function reconcilePayments(
   deps: PaymentsDeps,
   olderThanMinutes: number,
+  batchSize = BATCH_SIZE,
 ): Promise<ReconcileSummary> {
+  // Due once older than the delay, then at the time set by the last check: soonest due first,
+  // so payments still open at the provider move back in the line instead of blocking it.
+  const dueAt = sql`coalesce(${payments.nextCheckAt}, ${payments.createdAt} + make_interval(mins => ${olderThanMinutes}))`;
   const due = await deps.db
     .select({ payment: payments })
     .from(payments)
@@ -27,11 +31,11 @@ export async function reconcilePayments(
         eq(payments.status, 'open'),
         ne(payments.provider, 'bank_transfer'),
         eq(orders.status, 'pending'),
-        lt(payments.createdAt, new Date(Date.now() - olderThanMinutes * 60_000)),
+        lte(dueAt, sql`now()`),
       ),
     )
-    .orderBy(asc(payments.createdAt))
-    .limit(BATCH_SIZE);
+    .orderBy(asc(dueAt), asc(payments.id))
+    .limit(batchSize);
   let changed = 0;
   for (const { payment } of due) {
     try {
@@ -42,8 +46,30 @@ export async function reconcilePayments(
     } catch (error) {
       deps.log.error({ err: error, paymentId: payment.id }, 'payment reconciliation failed');
     }
+    await scheduleNextCheck(deps, payment.id, payment.reconcileChecks, olderThanMinutes);
   }
   return { checked: due.length, changed };
+}
+
+/** The wait before asking again about a payment still open: doubling, at most a day. */
+function nextWaitMinutes(checks: number, olderThanMinutes: number) {
+  return Math.min(olderThanMinutes * 2 ** Math.min(checks, 10), 24 * 60);
+}
+
+async function scheduleNextCheck(
+  deps: PaymentsDeps,
+  paymentId: string,
+  checks: number,
+  olderThanMinutes: number,
+) {
+  const minutes = Math.max(1, nextWaitMinutes(checks, olderThanMinutes));
+  await deps.db
+    .update(payments)
+    .set({
+      nextCheckAt: sql`now() + make_interval(mins => ${minutes})`,
+      reconcileChecks: checks + 1,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'open')));
 }
 
 export interface ReconcileJob {
