@@ -560,20 +560,26 @@ export const payments = pgTable(
  * The simulated payment provider's own records: what a real provider keeps on its side. The
  * webhook reads the status from here, never from the request.
  */
-export const simulatedPayments = pgTable('simulated_payments', {
-  id: id(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  method: text('method').notNull(),
-  description: text('description').notNull(),
-  orderId: uuid('order_id').notNull(),
-  redirectUrl: text('redirect_url').notNull(),
-  webhookUrl: text('webhook_url').notNull(),
-  status: text('status').notNull().default('open'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const simulatedPayments = pgTable(
+  'simulated_payments',
+  {
+    id: id(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(),
+    description: text('description').notNull(),
+    orderId: uuid('order_id').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    webhookUrl: text('webhook_url').notNull(),
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The create call's idempotency key: a repeat answers this payment (unique). */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('simulated_payments_idempotency_unique').on(t.idempotencyKey)],
+);
 
 /** Idempotency-Key of order placement: per user, the request's hash and the order it made. */
 export const idempotencyKeys = pgTable(

@@ -5,9 +5,12 @@ import {
   invoiceAddresses,
   notifications,
   orders,
+  payments,
   products,
+  simulatedPayments,
   users,
 } from '../../db/schema';
+import { buildApp } from '../../server';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, deliveryAddress, putInCart, stockProduct } from '../../test/checkout';
 
@@ -475,6 +478,48 @@ describe('Idempotency-Key', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(new Set(results.map((r) => r.json().order._id)).size).toBe(1);
     expect(await orderCount()).toBe((count ?? 0) + 1);
+  });
+
+  it('creates one provider payment per order under racing repeats, on two API instances', async () => {
+    // A second app on the same database: another process as far as the database can tell.
+    const second = await buildApp({ config: t.config, db: t.db });
+    await second.ready();
+    const stockBefore = [await stockOf(battery), await stockOf(charger)];
+    try {
+      const body = { delivery_address_id: home, payment_method: 'ideal' };
+      for (let run = 0; run < 10; run++) {
+        await fillCart();
+        const key = { 'idempotency-key': `payment-race-${run}` };
+        const [first, repeat] = await Promise.all([
+          place(body, purchaser, key),
+          new Promise((resolve) => setTimeout(resolve, run % 2 ? 15 : 0)).then(() =>
+            second.inject({
+              method: 'POST',
+              url: '/api/orders',
+              payload: body,
+              headers: { ...bearer(purchaser), ...key },
+            }),
+          ),
+        ]);
+        expect([first.statusCode, repeat.statusCode].sort(), first.body).toEqual([200, 201]);
+        const orderId = first.json<{ order: { _id: string } }>().order._id;
+        expect(repeat.json().order._id).toBe(orderId);
+        expect(repeat.json().redirect_url).toBe(first.json().redirect_url);
+        const created = await t.db
+          .select({ id: simulatedPayments.id })
+          .from(simulatedPayments)
+          .where(eq(simulatedPayments.orderId, orderId));
+        expect(created, `run ${run}`).toHaveLength(1);
+        const [row] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+        expect(row?.providerPaymentId).toBe(created[0]?.id);
+      }
+    } finally {
+      await second.close();
+      // The ten pending orders hold stock the next tests expect to find.
+      for (const [i, id] of [battery, charger].entries()) {
+        await t.db.update(products).set({ quantity: stockBefore[i] }).where(eq(products.id, id));
+      }
+    }
   });
 });
 

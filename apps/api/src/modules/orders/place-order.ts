@@ -346,6 +346,8 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
       redirectUrl: `${base}/api/payments/return/${payment.id}`,
       webhookUrl: `${base}/api/payments/webhook/${provider.name}`,
       locale: order.locale,
+      // Requests racing for this row (a repeated Idempotency-Key) get one provider payment.
+      idempotencyKey: payment.id,
     });
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused the payment');

@@ -58,6 +58,7 @@ export function mollieProvider(options: { apiKey: string; apiUrl: string }): Pay
         method: METHODS[payment.method],
         locale: LOCALES[payment.locale],
         metadata: { order_id: payment.orderId },
+        idempotencyKey: payment.idempotencyKey,
       });
       const checkoutUrl = created.getCheckoutUrl();
       if (!checkoutUrl) throw new Error(`Mollie payment ${created.id} has no checkout URL`);

@@ -13,6 +13,11 @@ export interface NewPayment {
   /** Where the provider reports changes (the body carries only the payment id). */
   webhookUrl: string;
   locale: string;
+  /**
+   * The same key answers the payment the first call with it created, however many calls race
+   * (the portal's payment row id): one provider payment per payment row.
+   */
+  idempotencyKey: string;
 }
 
 /** A payment as the provider knows it: the only truth about its status. */

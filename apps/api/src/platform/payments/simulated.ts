@@ -49,9 +49,10 @@ export function simulatedProvider(options: {
   return {
     name: 'simulated',
     async createPayment(payment: NewPayment) {
-      const [row] = await db
+      const [created] = await db
         .insert(simulatedPayments)
         .values({
+          idempotencyKey: payment.idempotencyKey,
           amountCents: payment.amountCents,
           currency: payment.currency,
           method: payment.method,
@@ -61,7 +62,15 @@ export function simulatedProvider(options: {
           webhookUrl: payment.webhookUrl,
           expiresAt: new Date(Date.now() + options.expiryMinutes * 60_000),
         })
+        .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
         .returning({ id: simulatedPayments.id });
+      // A repeat of the key: the payment the first call created.
+      const [row] = created
+        ? [created]
+        : await db
+            .select({ id: simulatedPayments.id })
+            .from(simulatedPayments)
+            .where(eq(simulatedPayments.idempotencyKey, payment.idempotencyKey));
       if (!row) throw new Error('simulated payment not created');
       return { id: row.id, checkoutUrl: `${options.baseUrl}/api/payments/simulated/${row.id}` };
     },
