@@ -37,3 +37,18 @@ export const registrationListSchema = z.object({
 export type RegistrationList = z.infer<typeof registrationListSchema>;
 
 export const companyIdParamsSchema = z.strictObject({ companyId: z.uuid() });
+
+/**
+ * `POST /admin/companies/{companyId}/vat-verification`: staff confirm (or withdraw) a VAT number
+ * they checked themselves, the company's or one of its invoice entities'. Reverse charge needs
+ * a verified number; the answer carries the date of the check.
+ */
+export const vatVerificationRequestSchema = z.strictObject({
+  invoice_address_id: z.uuid().nullable().optional(),
+  verified: z.boolean(),
+});
+export type VatVerificationRequest = z.infer<typeof vatVerificationRequestSchema>;
+export const vatVerificationResponseSchema = z.object({
+  vat_number: z.string().nullable(),
+  vat_verified_at: z.string().nullable(),
+});

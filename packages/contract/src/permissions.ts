@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'catalog.view': ['owner', 'purchaser', 'accountant', 'admin'],
   /** Back-office: review company registrations. */
   'registrations.review': ['admin'],
+  /** Back-office: mark a customer's VAT number verified after checking it (reverse charge). */
+  'vat.verify': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
   /** Back-office: mark bank transfers paid, ship, complete, close or cancel orders. */

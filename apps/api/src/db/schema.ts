@@ -30,6 +30,8 @@ export const companies = pgTable(
     companyRegisterNumber: text('company_register_number').notNull(),
     vatNumber: text('vat_number').notNull(),
     vatNumberUnactiveAt: timestamp('vat_number_unactive_at', { withTimezone: true }),
+    /** When VIES or staff last confirmed the VAT number (null: unverified, no reverse charge). */
+    vatVerifiedAt: timestamp('vat_verified_at', { withTimezone: true }),
     country: text('country').notNull(),
     city: text('city').notNull(),
     postcode: text('postcode').notNull(),
@@ -138,6 +140,8 @@ export const invoiceAddresses = pgTable(
     companyName: text('company_name').notNull(),
     vatNumber: text('vat_number'),
     vatNumberUnactiveAt: timestamp('vat_number_unactive_at', { withTimezone: true }),
+    /** When VIES or staff last confirmed the VAT number (null: unverified, no reverse charge). */
+    vatVerifiedAt: timestamp('vat_verified_at', { withTimezone: true }),
     street: text('street').notNull(),
     houseNumber: text('house_number').notNull(),
     zipCode: text('zip_code').notNull(),

@@ -16,6 +16,7 @@ const tables = { delivery: deliveryAddresses, invoice: invoiceAddresses } as con
 /** An address row of either book; delivery addresses have no VAT status. */
 export type AddressRow = typeof deliveryAddresses.$inferSelect & {
   vatNumberUnactiveAt?: Date | null;
+  vatVerifiedAt?: Date | null;
 };
 
 /** The caller's company; staff have none and no address book. */
@@ -167,11 +168,20 @@ export async function updateAddress(
   const companyId = companyOf(ctx);
   const table = tables[kind];
   await db.transaction(async (tx) => {
-    await findAddress(tx, kind, companyId, id);
+    const current = await findAddress(tx, kind, companyId, id);
     await tx
       .update(table)
       .set({ ...columnsOf(input), updatedAt: sql`now()` })
       .where(eq(table.id, id));
+    // Another VAT number (or member state) is unverified until the register confirms it.
+    const vatChanged =
+      (input.vat_number ?? null) !== current.vatNumber || input.country !== current.country;
+    if (kind === 'invoice' && vatChanged) {
+      await tx
+        .update(invoiceAddresses)
+        .set({ vatVerifiedAt: null })
+        .where(eq(invoiceAddresses.id, id));
+    }
     if (input.is_default === true) await makeDefault(tx, kind, companyId, id);
     if (input.is_default === false) {
       await tx.update(table).set({ isDefault: false }).where(eq(table.id, id));

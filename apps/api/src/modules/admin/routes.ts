@@ -3,11 +3,13 @@ import {
   messageResponseSchema,
   registrationListQuerySchema,
   registrationListSchema,
+  vatVerificationRequestSchema,
+  vatVerificationResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
-import { listPendingRegistrations, reviewRegistration } from './service';
+import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -62,5 +64,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewRegistration(app.db, app.config, request.params.companyId, 'reject');
       return { message: t(request.locale, 'messages.registration_rejected') };
     },
+  );
+
+  app.post(
+    '/companies/:companyId/vat-verification',
+    {
+      preHandler: requirePermission('vat.verify'),
+      schema: {
+        tags,
+        security,
+        description:
+          "Marks the company's (or one invoice entity's) VAT number verified now, or unverified.",
+        params: companyIdParamsSchema,
+        body: vatVerificationRequestSchema,
+        response: { 200: vatVerificationResponseSchema },
+      },
+    },
+    async (request) => setVatVerification(app.db, request.params.companyId, request.body),
   );
 };

@@ -1,8 +1,13 @@
-import type { Locale, Registration, RegistrationList } from '@portal/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type {
+  Locale,
+  Registration,
+  RegistrationList,
+  VatVerificationRequest,
+} from '@portal/contract';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { companies, users } from '../../db/schema';
+import { companies, invoiceAddresses, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
@@ -110,4 +115,35 @@ export async function reviewRegistration(
       }
     }
   });
+}
+
+/**
+ * Staff mark a VAT number verified (now) or unverified: the company's, or one of its invoice
+ * entities'. 404 for an unknown company or an entity of another company.
+ */
+export async function setVatVerification(
+  db: Db,
+  companyId: string,
+  input: VatVerificationRequest,
+): Promise<{ vat_number: string | null; vat_verified_at: string | null }> {
+  const verifiedAt = input.verified ? new Date() : null;
+  const [row] = input.invoice_address_id
+    ? await db
+        .update(invoiceAddresses)
+        .set({ vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(invoiceAddresses.id, input.invoice_address_id),
+            eq(invoiceAddresses.companyId, companyId),
+            isNotNull(invoiceAddresses.vatNumber),
+          ),
+        )
+        .returning({ vatNumber: invoiceAddresses.vatNumber, at: invoiceAddresses.vatVerifiedAt })
+    : await db
+        .update(companies)
+        .set({ vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
+        .where(eq(companies.id, companyId))
+        .returning({ vatNumber: companies.vatNumber, at: companies.vatVerifiedAt });
+  if (!row) throw notFound();
+  return { vat_number: row.vatNumber, vat_verified_at: row.at ? row.at.toISOString() : null };
 }

@@ -143,15 +143,19 @@ export async function draftCheckout(
   const lines = await pricedLines(db, id);
 
   const buyerVatNumber = invoice ? invoice.vatNumber : (delivery.vatNumber ?? company.vatNumber);
-  const buyerVatActive = invoice
-    ? Boolean(invoice.vatNumber) && !invoice.vatNumberUnactiveAt
-    : Boolean(buyerVatNumber) && !company.vatNumberUnactiveAt;
+  // Verified by VIES or staff and not found inactive since: a number that is merely well formed
+  // never turns an order into a reverse-charged intra-Community supply.
+  const buyerVatVerified = invoice
+    ? Boolean(invoice.vatNumber) && Boolean(invoice.vatVerifiedAt) && !invoice.vatNumberUnactiveAt
+    : buyerVatNumber === company.vatNumber &&
+      Boolean(company.vatVerifiedAt) &&
+      !company.vatNumberUnactiveAt;
   const totals = computeTotals({
     lines,
     deliveryCountry: delivery.country as Country,
     buyer: {
       country: (invoice?.country ?? company.country) as Country,
-      hasActiveVatNumber: buyerVatActive,
+      hasVerifiedVatNumber: buyerVatVerified,
     },
     settings,
   });

@@ -111,18 +111,18 @@ describe('shipping', () => {
 
 describe('VAT (EU B2B)', () => {
   it('charges the seller country rate to domestic customers', () => {
-    expect(vatModeOf('NL', { country: 'NL', hasActiveVatNumber: true }, 'NL')).toBe('domestic');
+    expect(vatModeOf('NL', { country: 'NL', hasVerifiedVatNumber: true }, 'NL')).toBe('domestic');
     // The buyer is established in the seller's country: domestic even when shipped abroad.
-    expect(vatModeOf('BE', { country: 'NL', hasActiveVatNumber: true }, 'NL')).toBe('domestic');
+    expect(vatModeOf('BE', { country: 'NL', hasVerifiedVatNumber: true }, 'NL')).toBe('domestic');
     // Goods that stay in the seller's country are a domestic supply.
-    expect(vatModeOf('NL', { country: 'DE', hasActiveVatNumber: true }, 'NL')).toBe('domestic');
+    expect(vatModeOf('NL', { country: 'DE', hasVerifiedVatNumber: true }, 'NL')).toBe('domestic');
   });
 
   it('reverse-charges other EU buyers with an active VAT number, not those without', () => {
-    expect(vatModeOf('DE', { country: 'DE', hasActiveVatNumber: true }, 'NL')).toBe(
+    expect(vatModeOf('DE', { country: 'DE', hasVerifiedVatNumber: true }, 'NL')).toBe(
       'reverse_charge',
     );
-    expect(vatModeOf('DE', { country: 'DE', hasActiveVatNumber: false }, 'NL')).toBe(
+    expect(vatModeOf('DE', { country: 'DE', hasVerifiedVatNumber: false }, 'NL')).toBe(
       'no_vat_number',
     );
   });
@@ -138,7 +138,7 @@ describe('totals in cents', () => {
     const totals = computeTotals({
       lines,
       deliveryCountry: 'NL',
-      buyer: { country: 'NL', hasActiveVatNumber: true },
+      buyer: { country: 'NL', hasVerifiedVatNumber: true },
       settings,
     });
     expect(totals).toEqual({
@@ -157,7 +157,7 @@ describe('totals in cents', () => {
     const reverse = computeTotals({
       lines,
       deliveryCountry: 'DE',
-      buyer: { country: 'DE', hasActiveVatNumber: true },
+      buyer: { country: 'DE', hasVerifiedVatNumber: true },
       settings,
     });
     expect(reverse).toMatchObject({ taxCents: 0, vatRateBp: 0, shippingCents: 2500 });
@@ -166,7 +166,7 @@ describe('totals in cents', () => {
     const german = computeTotals({
       lines,
       deliveryCountry: 'DE',
-      buyer: { country: 'DE', hasActiveVatNumber: true },
+      buyer: { country: 'DE', hasVerifiedVatNumber: true },
       settings: { ...settings, seller_country: 'DE' },
     });
     expect(german).toMatchObject({ vatMode: 'domestic', vatRateBp: 1_900, taxCents: 6_306 });
@@ -178,7 +178,7 @@ describe('totals in cents', () => {
     const finnish = computeTotals({
       lines: [{ unitPriceCents: 333, quantity: 3, weightGrams: 0 }],
       deliveryCountry: 'FI',
-      buyer: { country: 'FI', hasActiveVatNumber: false },
+      buyer: { country: 'FI', hasVerifiedVatNumber: false },
       settings: { ...settings, seller_country: 'FI' },
     });
     // (999 + 2500) × 25.5 % = 892.245
@@ -193,7 +193,7 @@ describe('totals in cents', () => {
     const empty = computeTotals({
       lines: [],
       deliveryCountry: 'NL',
-      buyer: { country: 'NL', hasActiveVatNumber: true },
+      buyer: { country: 'NL', hasVerifiedVatNumber: true },
       settings,
     });
     expect(empty).toMatchObject({ subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });

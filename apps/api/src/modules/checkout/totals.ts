@@ -8,10 +8,10 @@ export interface TotalsLine {
   weightGrams: number;
 }
 
-/** Who is invoiced: their country and whether they have an active VAT number. */
+/** Who is invoiced: their country and whether their VAT number is verified (VIES or staff). */
 export interface TotalsBuyer {
   country: Country;
-  hasActiveVatNumber: boolean;
+  hasVerifiedVatNumber: boolean;
 }
 
 export interface Totals {
@@ -49,9 +49,10 @@ export function shippingCents(
 
 /**
  * EU B2B VAT: goods that stay in the seller's country, or a buyer established there, pay the
- * seller country's rate (domestic). Goods going to another EU country for a buyer there with an
- * active VAT number are reverse-charged at 0 %. A cross-border buyer without one pays the
- * seller country's rate.
+ * seller country's rate (domestic). Goods dispatched to another member state for a buyer
+ * established outside the seller's country whose VAT number is verified (VIES or staff) are an
+ * intra-Community supply, reverse-charged at 0 %. A cross-border buyer without a verified
+ * number pays the seller country's rate. (Every deliverable country is a member state.)
  */
 export function vatModeOf(
   deliveryCountry: Country,
@@ -59,7 +60,7 @@ export function vatModeOf(
   sellerCountry: Country,
 ): VatMode {
   if (deliveryCountry === sellerCountry || buyer.country === sellerCountry) return 'domestic';
-  return buyer.hasActiveVatNumber ? 'reverse_charge' : 'no_vat_number';
+  return buyer.hasVerifiedVatNumber ? 'reverse_charge' : 'no_vat_number';
 }
 
 /** Every amount of an order, in integer cents: lines, shipping, VAT on both, total. */

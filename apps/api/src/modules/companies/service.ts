@@ -5,7 +5,7 @@ import { companies } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import type { VatChecker } from '../../platform/vat';
-import { inactiveSince } from './vat';
+import { inactiveSince, verifiedSince } from './vat';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const dayOf = (value: Date) => value.toISOString().slice(0, 10);
@@ -53,12 +53,12 @@ export async function updateCompanyProfile(
 ): Promise<CompanyProfile> {
   const company = await findOwnCompany(db, ctx, companyId);
   const vatChanged = input.vat_number !== company.vatNumber || input.country !== company.country;
-  const unactiveAt = vatChanged
-    ? inactiveSince(
-        await checker.check(input.vat_number, input.country),
-        company.vatNumberUnactiveAt,
-      )
+  const outcome = vatChanged ? await checker.check(input.vat_number, input.country) : null;
+  const unactiveAt = outcome
+    ? inactiveSince(outcome, company.vatNumberUnactiveAt)
     : company.vatNumberUnactiveAt;
+  // A new number is unverified until the register confirms it.
+  const verifiedAt = outcome ? verifiedSince(checker, outcome, null) : company.vatVerifiedAt;
   const [updated] = await db
     .update(companies)
     .set({
@@ -66,6 +66,7 @@ export async function updateCompanyProfile(
       companyRegisterNumber: input.company_register_number,
       vatNumber: input.vat_number,
       vatNumberUnactiveAt: unactiveAt,
+      vatVerifiedAt: verifiedAt,
       country: input.country,
       city: input.city,
       postcode: input.postcode,

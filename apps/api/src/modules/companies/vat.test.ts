@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, invoiceAddresses } from '../../db/schema';
 import { offlineVatChecker } from '../../platform/vat/offline';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { recheckAllVatNumbers } from './vat';
+import { recheckAllVatNumbers, verifiedSince } from './vat';
 
 /** The VIES stand-in answers what `viesAnswer` says: a status and a body. */
 let viesAnswer: { status: number; body: unknown } = { status: 200, body: { valid: true } };
@@ -202,5 +202,20 @@ describe('the daily recheck job', () => {
     const summary = await recheckAllVatNumbers(t.db, t.app.vatChecker);
     expect(summary).toMatchObject({ checked: 4, unavailable: 4, inactive: 0 });
     expect(await companyFlag(demoId)).toEqual(before);
+  });
+});
+
+describe('verifiedSince', () => {
+  const earlier = new Date('2026-01-02T03:04:05Z');
+  it('verifies on a VIES confirmation only; a format check verifies nothing', () => {
+    expect(verifiedSince({ name: 'vies' }, 'active', null)?.getTime()).toBeGreaterThan(
+      Date.now() - 1000,
+    );
+    expect(verifiedSince({ name: 'offline' }, 'active', null)).toBeNull();
+    expect(verifiedSince({ name: 'offline' }, 'active', earlier)).toBe(earlier);
+  });
+  it('withdraws on a refusal and keeps the last verification when VIES cannot be asked', () => {
+    expect(verifiedSince({ name: 'vies' }, 'inactive', earlier)).toBeNull();
+    expect(verifiedSince({ name: 'vies' }, 'unavailable', earlier)).toBe(earlier);
   });
 });

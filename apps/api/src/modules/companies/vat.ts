@@ -18,6 +18,21 @@ export function inactiveSince(outcome: VatCheckOutcome, current: Date | null): D
   return current;
 }
 
+/**
+ * The new `vat_verified_at` after a check: now when the register (VIES) confirmed the number,
+ * null when it refused it, unchanged otherwise. The offline checker only checks the format:
+ * it verifies nothing.
+ */
+export function verifiedSince(
+  checker: Pick<VatChecker, 'name'>,
+  outcome: VatCheckOutcome,
+  current: Date | null,
+): Date | null {
+  if (outcome === 'inactive') return null;
+  if (outcome === 'active' && checker.name === 'vies') return new Date();
+  return current;
+}
+
 function answer(
   ctx: RequestContext,
   outcome: VatCheckOutcome,
@@ -41,6 +56,7 @@ async function recheckCompany(db: Db, checker: VatChecker, companyId: string) {
       vatNumber: companies.vatNumber,
       country: companies.country,
       unactiveAt: companies.vatNumberUnactiveAt,
+      verifiedAt: companies.vatVerifiedAt,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -48,10 +64,11 @@ async function recheckCompany(db: Db, checker: VatChecker, companyId: string) {
   if (!company) throw notFound();
   const outcome = await checker.check(company.vatNumber, company.country as Country);
   const unactiveAt = inactiveSince(outcome, company.unactiveAt);
+  const verifiedAt = verifiedSince(checker, outcome, company.verifiedAt);
   // Only if the number was not changed meanwhile: the check was for this one.
   await db
     .update(companies)
-    .set({ vatNumberUnactiveAt: unactiveAt, updatedAt: sql`now()` })
+    .set({ vatNumberUnactiveAt: unactiveAt, vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
     .where(and(eq(companies.id, companyId), eq(companies.vatNumber, company.vatNumber)));
   return { outcome, vatNumber: company.vatNumber, unactiveAt };
 }
@@ -62,19 +79,21 @@ async function recheckInvoiceEntity(db: Db, checker: VatChecker, companyId: stri
       vatNumber: invoiceAddresses.vatNumber,
       country: invoiceAddresses.country,
       unactiveAt: invoiceAddresses.vatNumberUnactiveAt,
+      verifiedAt: invoiceAddresses.vatVerifiedAt,
     })
     .from(invoiceAddresses)
     .where(and(eq(invoiceAddresses.id, id), eq(invoiceAddresses.companyId, companyId)))
     .limit(1);
   if (!entity) throw notFound();
-  // An invoice entity without a VAT number has nothing that can be inactive.
+  // An invoice entity without a VAT number has nothing that can be inactive (nor verified).
   const outcome = entity.vatNumber
     ? await checker.check(entity.vatNumber, entity.country as Country)
     : 'active';
   const unactiveAt = inactiveSince(outcome, entity.unactiveAt);
+  const verifiedAt = entity.vatNumber ? verifiedSince(checker, outcome, entity.verifiedAt) : null;
   await db
     .update(invoiceAddresses)
-    .set({ vatNumberUnactiveAt: unactiveAt, updatedAt: sql`now()` })
+    .set({ vatNumberUnactiveAt: unactiveAt, vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
     .where(
       and(
         eq(invoiceAddresses.id, id),
