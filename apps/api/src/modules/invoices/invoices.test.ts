@@ -188,4 +188,43 @@ describe('GET /api/invoices/:id and /pdf', () => {
     expect(text).toContain(locale === 'it' ? 'Fattura' : 'Invoice');
     expect(text).toContain('Wholesale Portal BV');
   });
+
+  it.each([
+    ['de', 'Deutschland', 'Niederlande'],
+    ['fr', 'Allemagne', 'Pays-Bas'],
+  ])(
+    'prints a reverse-charged invoice in %s with the mention once and countries by name',
+    async (locale, buyerCountry, shopCountry) => {
+      // Other Power GmbH (DE, verified VAT number) receives goods in Germany: reverse charge.
+      const berlin = await addAddress(t, other, 'delivery', {
+        company_name: 'Other Power GmbH',
+        street: 'Invalidenstraße',
+        house_number: '7',
+        zip_code: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        phone: '+49 30 1234567',
+        email: 'lager@other.test',
+      });
+      const order = await placeBankTransferOrder(t, other, berlin, [[battery, 5]]);
+      await markPaid(t, admin, order.id);
+      const [invoice] = await t.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.orderId, order.id));
+      const response = await get(`/api/invoices/${invoice!.id}/pdf`, other, locale);
+      expect(response.statusCode).toBe(200);
+      const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+      const file = path.join(dir, 'invoice.pdf');
+      writeFileSync(file, response.rawPayload);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(text.match(/196/g), text).toHaveLength(1);
+      expect(text).toContain(buyerCountry);
+      expect(text).toContain(shopCountry);
+      expect(text).not.toMatch(/\bDE\b(?! ?\d)/);
+    },
+  );
 });

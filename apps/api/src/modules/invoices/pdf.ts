@@ -7,12 +7,18 @@ import { CREDIT_NOTE_PDF_TEXTS, INVOICE_PDF_TEXTS, paymentMethodLabel } from './
 const fill = (text: string, vars: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
 
-function addressLines(address: AddressSnapshot, vatLabel: string): string[] {
+/** Country names in each language ('BE' is 'Belgium', 'Belgique', 'België'…). */
+const countryNames = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' })]),
+) as Record<Locale, Intl.DisplayNames>;
+const countryName = (code: string, locale: Locale) => countryNames[locale].of(code) ?? code;
+
+function addressLines(address: AddressSnapshot, vatLabel: string, locale: Locale): string[] {
   return [
     address.company_name,
     `${address.street} ${address.house_number}`,
     `${address.zip_code} ${address.city}`,
-    address.country,
+    countryName(address.country, locale),
     ...(address.vat_number ? [`${vatLabel}: ${address.vat_number}`] : []),
   ];
 }
@@ -127,7 +133,9 @@ export async function renderInvoicePdf(
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`${shop.street} ${shop.house_number}, ${shop.zip_code} ${shop.city}, ${shop.country}`)
+    .text(
+      `${shop.street} ${shop.house_number}, ${shop.zip_code} ${shop.city}, ${countryName(shop.country, locale)}`,
+    )
     .text(
       `${texts.vat_number}: ${shop.vat_number}  ·  ${texts.register_number}: ${shop.company_register_number}`,
     )
@@ -154,8 +162,8 @@ export async function renderInvoicePdf(
   doc.font('Helvetica-Bold').text(texts.bill_to, left, y);
   doc.text(texts.ship_to, left + column, y);
   doc.font('Helvetica');
-  const billTo = addressLines(invoice.billing_address, texts.vat_number);
-  const shipTo = addressLines(invoice.shipping_address, texts.vat_number);
+  const billTo = addressLines(invoice.billing_address, texts.vat_number, locale);
+  const shipTo = addressLines(invoice.shipping_address, texts.vat_number, locale);
   billTo.forEach((line, index) =>
     doc.text(line, left, y + 15 + index * 13, { width: column - 10 }),
   );
@@ -223,12 +231,12 @@ export async function renderInvoicePdf(
   doc.text(money(invoice.amount), left + 415, y, { width: width - 415, align: 'right' });
   y += 25;
   doc.font('Helvetica').fontSize(9);
-  if (invoice.vat_mode === 'reverse_charge') {
-    doc.text(texts.reverse_charge, left, y, { width });
-    y += 15;
-  }
-  if (invoice.vat_mention) {
-    doc.text(invoice.vat_mention, left, y, { width });
+  // Printed once, in the document's language (the order's stored mention is in the language it
+  // was placed in); the buyer's VAT number stands in the bill-to block.
+  const mention =
+    invoice.vat_mode === 'reverse_charge' ? texts.reverse_charge : invoice.vat_mention;
+  if (mention) {
+    doc.text(mention, left, y, { width });
     y += 15;
   }
   if (options.creditNoteOf) {
