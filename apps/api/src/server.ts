@@ -228,6 +228,9 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset: the smallest one the browser
+      // accepts is sent as it is (Content-Encoding, Vary: Accept-Encoding).
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'Cache-Control',
