@@ -218,7 +218,7 @@ async function openNewWarrantyClaim(page: Page, title: string) {
 function spreadsheetCsv(orderNumber: string, sku: string): Buffer {
   const rows = [
     'Order number;SKU;Quantity;Reason;Demand action;Comment',
-    `${orderNumber};${sku};1;product_defect;replacement;Ne charge plus`,
+    `${orderNumber};${sku};1;Product defect;Replacement;Ne charge plus`,
     `${orderNumber};NO-SUCH-SKU-1;1;product_defect;refund;`,
   ];
   return Buffer.from(`\ufeff${rows.join('\r\n')}\r\n`, 'utf8');
@@ -242,7 +242,7 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
   const templateText = await readFile((await template.path()) ?? '', 'utf8');
   assert.match(templateText, /order_number/i);
 
-  // A PDF renamed .csv is refused by its content.
+  // A PDF renamed .csv is refused by its content: not a text CSV.
   const input = page.locator('input[type="file"]');
   await input.setInputFiles({
     name: 'claims.csv',
@@ -250,7 +250,7 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
     buffer: Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n'),
   });
   await check.click();
-  await page.getByText(t('validation.csv_only')).waitFor();
+  await page.getByText(t('validation.csv_not_text')).waitFor();
 
   // The spreadsheet's CSV: one valid row, one with an error.
   await input.setInputFiles({
@@ -266,6 +266,9 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
   assert.equal(await valid.getAttribute('data-valid'), 'true');
   assert.equal(await invalid.getAttribute('data-valid'), 'false');
   await valid.getByText(t('claims.csv.valid')).waitFor();
+  // The reason and demand, written as English labels in the file, read in French.
+  await valid.getByText(t('claims.reasons.product_defect')).waitFor();
+  await valid.getByText(t('claims.actions.replacement')).waitFor();
   await invalid.getByRole('listitem').first().waitFor();
   await page.getByText(t('claims.csv.validRows', { number: '1' })).waitFor();
   await page.getByText(t('claims.csv.invalidRows', { number: '1' })).waitFor();

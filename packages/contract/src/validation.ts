@@ -42,6 +42,8 @@ export const VALIDATION_KEYS = [
   'validation.csv_empty',
   'validation.csv_missing_columns',
   'validation.csv_malformed',
+  'validation.csv_not_text',
+  'validation.choose_one_of',
   'validation.csv_no_valid_rows',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

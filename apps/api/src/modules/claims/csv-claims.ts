@@ -48,7 +48,13 @@ function checkCsvValues(record: CsvRecord) {
     ['demand_action', demandAction, DEMAND_ACTIONS],
   ] as const) {
     if (value === '') problems.push({ field, key: 'validation.reason_demand_required' });
-    else if (!allowed.has(value)) problems.push({ field, key: 'validation.invalid_choice' });
+    else if (!allowed.has(value)) {
+      problems.push({
+        field,
+        key: 'validation.choose_one_of',
+        vars: { options: [...allowed].join(', ') },
+      });
+    }
   }
   if (v.comment.length > CLAIM_LIMITS.commentMaxLength) {
     problems.push({
@@ -127,7 +133,15 @@ async function checkCsv(
     }
     return {
       line: record.line,
-      values: record.values,
+      // A recognised reason or demand ("Product defect") is answered as its code, which the
+      // preview shows in the reader's language.
+      values: {
+        ...record.values,
+        reason: REASONS.has(c.reason) ? c.reason : record.values.reason,
+        demand_action: DEMAND_ACTIONS.has(c.demandAction)
+          ? c.demandAction
+          : record.values.demand_action,
+      },
       title: result?.line?.title ?? null,
       eligibility: result?.eligibility ?? null,
       errors: problems.map((p) => ({

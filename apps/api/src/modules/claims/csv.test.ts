@@ -151,7 +151,12 @@ describe('the CSV format spreadsheets write', () => {
       key: 'validation.reason_demand_required',
       message: 'Grund und gewünschte Maßnahme sind erforderlich',
     });
-    expect(rows[3].errors[0]).toMatchObject({ field: 'reason', key: 'validation.invalid_choice' });
+    // An unknown reason lists the ones the file may use.
+    expect(rows[3].errors[0]).toMatchObject({
+      field: 'reason',
+      key: 'validation.choose_one_of',
+      message: expect.stringMatching(/^Wählen Sie eine der Optionen: .*other/) as string,
+    });
     expect(rows[4]).toMatchObject({
       eligibility: 'exceed',
       errors: [{ field: 'quantity', key: 'validation.quantity_exceeds_limit' }],
@@ -224,7 +229,7 @@ describe('files refused as a whole, with a clear error', () => {
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
     ]);
     const message =
-      'The file cannot be read as CSV text (UTF-8, separated by commas or semicolons)';
+      'This file is not a UTF-8 text CSV (a spreadsheet or another binary file renamed .csv?): export it as “CSV UTF-8”';
     expect((await preview(png)).json()).toMatchObject(fileError(message));
     const latin1 = Buffer.from(
       `${HEADER}\n${order.orderNumber},${battery},1,other,refund,caf\xe9\n`,
@@ -414,5 +419,17 @@ describe('a NUL byte in an upload', () => {
     );
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().details).toEqual([{ field: 'file', message: expect.any(String) }]);
+  });
+});
+
+describe('the preview of a row', () => {
+  it('answers a recognised reason and demand written as labels by their codes', async () => {
+    const text = `${HEADER}\n${order.orderNumber},${battery},1,Product defect,Refund,\n`;
+    const response = await preview(text);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().rows[0].values).toMatchObject({
+      reason: 'product_defect',
+      demand_action: 'refund',
+    });
   });
 });

@@ -60,12 +60,12 @@ export function decodeCsvText(bytes: Buffer): string {
       max: CLAIM_LIMITS.csvMaxBytes / 1_048_576,
     });
   }
-  if (bytes.includes(0)) throw new CsvFileError('validation.csv_malformed');
+  if (bytes.includes(0)) throw new CsvFileError('validation.csv_not_text');
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new CsvFileError('validation.csv_malformed');
+    throw new CsvFileError('validation.csv_not_text');
   }
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 }

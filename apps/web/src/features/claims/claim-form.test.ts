@@ -66,13 +66,13 @@ describe('checkCsvFile', () => {
     );
   });
 
-  it('looks at the content, not only the name', () => {
-    expect(checkCsvFile('renamed.csv', 8, bytes('%PDF-1.7'))).toBe('validation.csv_only');
+  it('looks at the content, not only the name: a binary file is not a text CSV', () => {
+    expect(checkCsvFile('renamed.csv', 8, bytes('%PDF-1.7'))).toBe('validation.csv_not_text');
     expect(checkCsvFile('book.csv', 8, new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]))).toBe(
-      'validation.csv_only',
+      'validation.csv_not_text',
     );
     expect(checkCsvFile('raw.csv', 3, new Uint8Array([0x61, 0x00, 0x62]))).toBe(
-      'validation.csv_only',
+      'validation.csv_not_text',
     );
   });
 });

@@ -64,11 +64,11 @@ export function checkCsvFile(name: string, size: number, head: Uint8Array): Vali
   if (size === 0) return 'validation.csv_empty';
   if (size > CLAIM_LIMITS.csvMaxBytes) return 'validation.csv_too_large';
   if (BINARY_SIGNATURES.some((signature) => signature.every((byte, i) => head[i] === byte))) {
-    return 'validation.csv_only';
+    return 'validation.csv_not_text';
   }
   for (const byte of head) {
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
-      return 'validation.csv_only';
+      return 'validation.csv_not_text';
   }
   return null;
 }
