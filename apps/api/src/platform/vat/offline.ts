@@ -32,7 +32,7 @@ const FORMATS: Record<string, RegExp> = {
 
 /**
  * Test numbers the offline checker answers as inactive although their format is right, so the
- * inactive-VAT banner and its recheck can be tried without the EU register (see README).
+ * inactive-VAT banner and its recheck can be tried without the EU register (see docs/configuration.md).
  */
 export const OFFLINE_INACTIVE_TEST_NUMBERS = ['NL000000000B00', 'DE000000000'] as const;
 
