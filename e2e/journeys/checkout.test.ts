@@ -342,6 +342,18 @@ for (const locale of ['en', 'nl'] as const) {
       .waitFor();
     const restore = page.getByRole('button', { name: t('checkout.result.restoreCart') });
     await restore.waitFor();
+    // The failed state, without any progress or delivery promise.
+    assert.equal(
+      await page.locator('[data-payment-status]').textContent(),
+      t('checkout.paymentStatuses.failed'),
+    );
+    assert.equal(
+      await page.locator('[data-order-status]').textContent(),
+      t('orders.statuses.failed'),
+    );
+    for (const label of [t('checkout.result.deliveryTime'), t('checkout.result.progress')]) {
+      assert.equal(await page.getByText(label, { exact: true }).count(), 0, label);
+    }
     await check(page, `checkout-${locale}-payment-failed`);
     assert.equal(await cartCount(page, t), 0, 'the placed order had emptied the cart');
 

@@ -19,10 +19,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The placed order at a glance: number, date, payment, progress, delivery time and totals. */
-export function OrderFacts({ order }: { order: Order }) {
+/**
+ * The placed order at a glance: number, date, payment, progress, delivery time and totals. For
+ * an order whose payment did not go through (`unpaid`): its status and the payment's, and no
+ * progress or delivery promise.
+ */
+export function OrderFacts({ order, unpaid = false }: { order: Order; unpaid?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const payment = order.payments.at(-1);
   return (
     <Card withBorder radius="md" padding="lg" w="100%" maw={560}>
       <Stack gap={8}>
@@ -33,12 +38,27 @@ export function OrderFacts({ order }: { order: Order }) {
         <Fact label={t('checkout.summary.paymentMethod')}>
           {t(`checkout.methods.${order.payment_method}`)}
         </Fact>
-        <Fact label={t('checkout.result.progress')}>
-          {t(`checkout.progress.${order.progress}`)}
-        </Fact>
-        <Fact label={t('checkout.result.deliveryTime')}>
-          {t('checkout.result.days', { days: order.delivery_days })}
-        </Fact>
+        {unpaid ? (
+          <>
+            {payment && (
+              <Fact label={t('checkout.result.paymentStatus')}>
+                <span data-payment-status>{t(`checkout.paymentStatuses.${payment.status}`)}</span>
+              </Fact>
+            )}
+            <Fact label={t('checkout.result.orderStatus')}>
+              <span data-order-status>{t(`orders.statuses.${order.status}`)}</span>
+            </Fact>
+          </>
+        ) : (
+          <>
+            <Fact label={t('checkout.result.progress')}>
+              {t(`checkout.progress.${order.progress}`)}
+            </Fact>
+            <Fact label={t('checkout.result.deliveryTime')}>
+              {t('checkout.result.days', { days: order.delivery_days })}
+            </Fact>
+          </>
+        )}
       </Stack>
       <Stack mt="md">
         <Totals

@@ -73,7 +73,7 @@ export function PaymentFailedPage() {
           {t('cart.continueShopping')}
         </Button>
       </Group>
-      <OrderFacts order={data} />
+      <OrderFacts order={data} unpaid />
       <RedirectingOverlay visible={redirecting} />
     </Stack>
   );
