@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser } from '../support/browser';
+import { expectAccessible, inspect, launchBrowser } from '../support/browser';
 import { labels } from '../support/labels';
 import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
@@ -161,6 +161,7 @@ async function watchRedirect(page: Page, text: string) {
 /** On the simulated provider's hosted page: pay, fail or cancel. */
 async function providerAnswers(page: Page, outcome: 'paid' | 'failed' | 'canceled') {
   await page.waitForURL(/\/api\/payments\/simulated\//);
+  await expectAccessible(page, `the simulated payment page (${outcome})`);
   await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
 import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
@@ -51,6 +51,12 @@ test('on a phone the sidebar starts collapsed; backdrop and link clicks close it
   await page.waitForTimeout(300);
   assert.equal(await sidebarWidth(page), 100);
 
+  await page.getByRole('button', { name: en('header.accountMenu') }).click();
+  await page.getByRole('menuitem', { name: en('header.logout') }).waitFor();
+  await screenshot(page, 'account-menu-375');
+  await expectAccessible(page, 'the open account menu at 375 px');
+  await page.keyboard.press('Escape');
+
   await page.getByRole('button', { name: en('nav.open') }).click();
   await page.getByRole('link', { name: en('nav.terms') }).click();
   await page.waitForURL('**/pages/terms-conditions');
@@ -63,6 +69,7 @@ test('the account menu follows the role; staff have no company menus', async () 
   await owner.getByRole('button', { name: en('header.accountMenu') }).click();
   await owner.getByRole('menuitem', { name: en('header.logout') }).waitFor();
   await screenshot(owner, 'account-menu-1280');
+  await expectAccessible(owner, 'the open account menu');
   assert.equal(await owner.getByRole('link', { name: en('nav.registrations') }).count(), 0);
 
   const page = await owner.context().newPage();

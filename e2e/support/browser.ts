@@ -73,7 +73,9 @@ export async function expectAccessible(page: Page, label: string) {
     const summary = bad
       .map(
         (v) =>
-          `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+            .map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
+            .join('\n')}`,
       )
       .join('\n');
     throw new Error(`axe found serious/critical violations on ${label}:\n${summary}`);

@@ -13,7 +13,7 @@ dt{font-weight:600}dd{margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:12px}
 button,a.button{font:inherit;font-weight:600;padding:12px 20px;border-radius:6px;border:2px solid transparent;cursor:pointer;text-decoration:none}
 button:focus-visible,a.button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
-.pay{background:#2b8a3e;color:#fff}.fail{background:#c92a2a;color:#fff}
+.pay{background:#237032;color:#fff}.fail{background:#c92a2a;color:#fff}
 .cancel{background:#fff;color:#1f2933;border-color:#495057}
 a.button{display:inline-block;background:#1864ab;color:#fff}
 `;

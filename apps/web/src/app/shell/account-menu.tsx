@@ -80,7 +80,8 @@ export function AccountMenu({ user }: { user: Me }) {
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
+    // Mantine's focus placeholder is a role="presentation" child that a menu may not hold.
+    <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t('header.accountMenu')} px={6} py={4}>
           <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -103,14 +104,17 @@ export function AccountMenu({ user }: { user: Me }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('header.signedInAs')}</Menu.Label>
-        <Box px="sm" pb="xs">
-          <Text size="sm" fw={600}>
-            {user.full_name}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {user.email}
-          </Text>
+        {/* A menu holds menu items and groups only: who is signed in is a group of its own. */}
+        <Box role="group" aria-label={t('header.signedInAs')}>
+          <Menu.Label>{t('header.signedInAs')}</Menu.Label>
+          <Box px="sm" pb="xs">
+            <Text size="sm" fw={600}>
+              {user.full_name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {user.email}
+            </Text>
+          </Box>
         </Box>
         <Menu.Divider />
         {entries.map((entry) => (
