@@ -145,8 +145,23 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   await page.getByText(en('validation.password_mismatch')).waitFor();
   await inspect(page, 'set-password');
   await page.getByLabel(en('setPassword.confirm')).fill('New-Purchaser-Pass-1');
+  // Once the password is set, the page leaves without asking about the used key again.
+  const afterSet: string[] = [];
+  const onRequest = (request: { url(): string }) => afterSet.push(request.url());
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error') afterSet.push(message.text());
+  };
+  page.on('request', onRequest);
+  page.on('console', onConsole);
   await page.getByRole('button', { name: en('setPassword.submit') }).click();
   await page.waitForURL('**/sign-in');
+  await page.getByLabel(en('fields.email')).waitFor();
+  page.off('request', onRequest);
+  page.off('console', onConsole);
+  assert.deepEqual(
+    afterSet.filter((entry) => entry.includes('check-secure-key') || !entry.startsWith('http')),
+    [],
+  );
 
   await signIn(page, 'purchaser@demo.test', 'New-Purchaser-Pass-1');
   await page
@@ -156,5 +171,6 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   // The link is single use.
   await page.goto(linkIn(mail, portal.url));
   await page.getByText(en('setPassword.invalidTitle')).waitFor();
+  await page.getByText('This link has already been used, or a newer one has replaced it').waitFor();
   await inspect(page, 'set-password-invalid');
 });

@@ -117,10 +117,19 @@ describe('password reset', () => {
     expect(reuse.json()).toEqual({
       type: 'NOT_FOUND',
       code: 404,
-      message: 'This link is invalid or has expired',
+      message: 'This link has already been used, or a newer one has replaced it',
     });
-    const recheck = await t.app.inject({ url: `/api/auth/check-secure-key?key=${key}` });
+    const recheck = await t.app.inject({
+      url: `/api/auth/check-secure-key?key=${key}`,
+      headers: { 'accept-language': 'fr' },
+    });
     expect(recheck.statusCode).toBe(404);
+    expect(recheck.json().message).toBe(
+      'Ce lien a déjà été utilisé ou a été remplacé par un lien plus récent',
+    );
+    const unknown = await t.app.inject({ url: `/api/auth/check-secure-key?key=${key}x` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This link is invalid or has expired');
   });
 
   it('refuses an expired key and a key voided by a newer request', async () => {
@@ -132,6 +141,9 @@ describe('password reset', () => {
       url: `/api/auth/check-secure-key?key=${keyFromMail(first!.text)}`,
     });
     expect(voided.statusCode).toBe(404);
+    expect(voided.json().message).toBe(
+      'This link has already been used, or a newer one has replaced it',
+    );
 
     await t.db.update(secureKeys).set({ expiresAt: sql`now() - interval '1 second'` });
     const expired = await post('/api/auth/reset-password/change', {
@@ -140,6 +152,7 @@ describe('password reset', () => {
       confirm_password: 'Brand-New-Pass-1',
     });
     expect(expired.statusCode).toBe(404);
+    expect(expired.json().message).toBe('This link has expired');
   });
 
   it('keys expire after one hour', async () => {
@@ -242,7 +255,9 @@ describe('invitations', () => {
       .update(secureKeys)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(secureKeys.purpose, 'invitation'));
-    expect((await t.app.inject({ url: `/api/auth/invitation/check/${key}` })).statusCode).toBe(404);
+    const expired = await t.app.inject({ url: `/api/auth/invitation/check/${key}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().message).toBe('This link has expired');
   });
 
   it('does not revive a blocked or deleted member', async () => {

@@ -16,7 +16,12 @@ import { companies, sessions, users } from '../../db/schema';
 import { forgetSession, forgetUser } from '../../platform/auth/guard';
 import { checkNewPassword } from '../../platform/auth/password-policy';
 import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { consumeSecureKey, findSecureKey, issueSecureKey } from '../../platform/auth/secure-keys';
+import {
+  consumeSecureKey,
+  deadKeyError,
+  findSecureKey,
+  issueSecureKey,
+} from '../../platform/auth/secure-keys';
 import { signAccessToken } from '../../platform/auth/tokens';
 import { forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
@@ -220,7 +225,7 @@ export async function signUp({ db, config }: AuthDeps, input: SignupRequest, loc
 /** The invited member behind a live invitation key. */
 export async function checkInvitation(db: Db, key: string) {
   const found = await findSecureKey(db, key, 'invitation');
-  if (!found) throw notFound('errors.key_invalid');
+  if (!found) throw await deadKeyError(db, key);
   const [row] = await db
     .select({
       email: users.email,
@@ -246,7 +251,7 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(password, config.scryptCostLog2);
   await db.transaction(async (tx) => {
     const userId = await consumeSecureKey(tx, key, 'invitation');
-    if (!userId) throw notFound('errors.key_invalid');
+    if (!userId) throw await deadKeyError(tx, key);
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, status: 'active', updatedAt: sql`now()` })
@@ -279,7 +284,7 @@ export async function requestPasswordReset({ db, config }: AuthDeps, email: stri
 /** Tells whether a key is live, for which purpose and account. */
 export async function checkSecureKey(db: Db, key: string) {
   const found = await findSecureKey(db, key);
-  if (!found) throw notFound('errors.key_invalid');
+  if (!found) throw await deadKeyError(db, key);
   return {
     valid: true as const,
     purpose: found.purpose as 'invitation' | 'reset_password',
@@ -290,7 +295,7 @@ export async function checkSecureKey(db: Db, key: string) {
 /** Sets a new password from a reset key and signs the user out everywhere. */
 export async function changePasswordWithKey({ db, config }: AuthDeps, input: ResetPasswordChange) {
   const found = await findSecureKey(db, input.key, 'reset_password');
-  if (!found) throw notFound('errors.key_invalid');
+  if (!found) throw await deadKeyError(db, input.key);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -299,7 +304,7 @@ export async function changePasswordWithKey({ db, config }: AuthDeps, input: Res
   const passwordHash = await hashPassword(input.password, config.scryptCostLog2);
   await db.transaction(async (tx) => {
     const userId = await consumeSecureKey(tx, input.key, 'reset_password');
-    if (!userId) throw notFound('errors.key_invalid');
+    if (!userId) throw await deadKeyError(tx, input.key);
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })

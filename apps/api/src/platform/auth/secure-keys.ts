@@ -3,6 +3,7 @@ import { SECURE_KEY_TTL_SECONDS, type SecureKeyPurpose } from '@portal/contract'
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { secureKeys, users } from '../../db/schema';
+import { notFound } from '../errors';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -64,6 +65,24 @@ export async function findSecureKey(db: Executor, key: string, purpose?: SecureK
     .where(live(key, purpose))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The 404 for a key that is not live, saying why when the key is known: used (or voided, or
+ * replaced by a newer link), or expired. Whoever holds the key may learn what became of it.
+ */
+export async function deadKeyError(db: Executor, key: string) {
+  const [row] = await db
+    .select({
+      used: sql<boolean>`${secureKeys.usedAt} is not null`,
+      expired: sql<boolean>`${secureKeys.expiresAt} <= now()`,
+    })
+    .from(secureKeys)
+    .where(eq(secureKeys.keyHash, hashKey(key)))
+    .limit(1);
+  if (row?.used) return notFound('errors.key_used');
+  if (row?.expired) return notFound('errors.key_expired');
+  return notFound('errors.key_invalid');
 }
 
 /** Uses the key up atomically: of two concurrent uses, exactly one gets the user id. */

@@ -10,6 +10,7 @@ import {
   setPasswordRequestSchema,
   type SetPasswordRequest,
 } from '@portal/contract';
+import { ApiError } from '../../../shared/api/client';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
 import { useLocalizePath } from '../../../shared/locale/use-locale';
@@ -42,6 +43,11 @@ export function SetPasswordPage() {
   }
 
   if (!key || check.isError || !check.data) {
+    // The server says what became of a known key (used, replaced, expired), in the page's language.
+    const reason =
+      check.error instanceof ApiError && check.error.type === 'NOT_FOUND'
+        ? check.error.message
+        : t('setPassword.invalidReason');
     return (
       <AuthCard title={t('setPassword.invalidTitle')}>
         <Alert
@@ -50,6 +56,9 @@ export function SetPasswordPage() {
           icon={<IconLinkOff size={18} aria-hidden />}
           role="alert"
         >
+          <Text size="sm" fw={600} c="#a61e1e">
+            {reason}
+          </Text>
           <Text size="sm" c="#a61e1e">
             {t('setPassword.invalidText')}
           </Text>
