@@ -129,6 +129,8 @@ test('a buyer files a return for a completed order with two boxes', async () => 
   await line.getByLabel(t('claims.reason')).selectOption('damaged_in_transit');
   await line.getByLabel(t('claims.demandAction')).selectOption('refund');
   await page.getByLabel(t('claims.comment')).fill('Two packs arrived with cracked casings.');
+  // Every field is right again: the step's message went with the last field message.
+  await alertWith(page, t('validation.reason_demand_required')).waitFor({ state: 'detached' });
   await inspect(page, 'claims-new-items');
   await next.click();
 
@@ -148,6 +150,7 @@ test('a buyer files a return for a completed order with two boxes', async () => 
   await box(2).getByLabel(t('claims.boxes.carrier')).fill('PostNL');
   await box(2).getByLabel(t('claims.boxes.trackingCode')).fill('3SPOST0000002');
   await box(2).getByLabel(t('claims.boxes.numberOfBoxes')).fill('2');
+  await alertWith(page, t('validation.shipping_details_required')).waitFor({ state: 'detached' });
   await inspect(page, 'claims-new-boxes');
   await next.click();
 

@@ -49,6 +49,12 @@ function withoutFields<T extends object>(
   return rest;
 }
 
+/** What is still wrong on a step: its first remaining field message, or nothing. */
+const firstMessage = (errors: Record<string, Partial<Record<string, string>> | undefined>) =>
+  Object.values(errors)
+    .flatMap((fields) => Object.values(fields ?? {}))
+    .find((message) => message !== undefined) ?? null;
+
 let boxCounter = 0;
 const newBox = (): BoxDraft => ({
   key: `box-${++boxCounter}`,
@@ -239,8 +245,11 @@ export function useClaimWizard(kind: ClaimKind) {
             ...change,
           },
         }));
-        // A corrected field loses its message; the others keep theirs until the next check.
-        setLineErrors((current) => ({ ...current, [sku]: withoutFields(current[sku], change) }));
+        // A corrected field loses its message; the others keep theirs until the next check, and
+        // the step's message names what is still wrong (nothing once all is right).
+        const remaining = { ...lineErrors, [sku]: withoutFields(lineErrors[sku], change) };
+        setLineErrors(remaining);
+        if (itemsMessage) setItemsMessage(firstMessage(remaining));
       },
       errors: lineErrors,
       message: itemsMessage,
@@ -261,9 +270,18 @@ export function useClaimWizard(kind: ClaimKind) {
         setBoxes((current) =>
           current.map((box) => (box.key === key ? { ...box, ...change } : box)),
         );
-        setBoxErrors((current) => ({ ...current, [key]: withoutFields(current[key], change) }));
+        const remaining = { ...boxErrors, [key]: withoutFields(boxErrors[key], change) };
+        setBoxErrors(remaining);
+        if (boxesMessage) setBoxesMessage(firstMessage(remaining));
       },
-      onRemove: (key: string) => setBoxes((current) => current.filter((box) => box.key !== key)),
+      onRemove: (key: string) => {
+        setBoxes((current) => current.filter((box) => box.key !== key));
+        const remaining = Object.fromEntries(
+          Object.entries(boxErrors).filter(([boxKey]) => boxKey !== key),
+        );
+        setBoxErrors(remaining);
+        if (boxesMessage && boxes.length > 1) setBoxesMessage(firstMessage(remaining));
+      },
       errors: boxErrors,
       message: boxesMessage,
     },
