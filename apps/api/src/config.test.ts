@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 
 const production = {
   NODE_ENV: 'production',
+  APP_URL: 'https://shop.example.com',
   JWT_SECRET: 'a-production-secret-of-forty-characters!!',
   DATABASE_URL: 'postgres://portal@db/portal',
 };
@@ -42,9 +43,36 @@ describe('the configuration', () => {
     expect(acknowledged.demoInProduction).toEqual([expect.stringMatching(named)]);
   });
 
+  it('in production needs APP_URL; elsewhere without it, links follow the request', () => {
+    const { APP_URL: _, ...withoutAppUrl } = production;
+    expect(() =>
+      loadConfig({ ...withoutAppUrl, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k' }),
+    ).toThrow(/APP_URL: required in production/);
+    const configured = loadConfig({
+      ...production,
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'k',
+    });
+    expect(configured).toMatchObject({
+      appUrl: 'https://shop.example.com',
+      appUrlFromRequest: false,
+    });
+    const demo = loadConfig({
+      NODE_ENV: 'development',
+      APP_URL: '',
+      DATA_DIR: '/tmp/portal-config-test',
+    });
+    expect(demo).toMatchObject({ appUrl: 'http://localhost:3000', appUrlFromRequest: true });
+  });
+
   it('in production refuses a missing JWT secret', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_URL: 'https://shop.example.com',
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'k',
+      }),
     ).toThrow(/JWT_SECRET/);
   });
 });

@@ -11,7 +11,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: z.url().optional(),
+  /** Unset (or empty): outside production, links use the address each request came to. */
+  APP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
@@ -63,7 +64,10 @@ export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
+  /** The public address put in links (mails, payment return, XML feed). */
   appUrl: string;
+  /** Outside production without APP_URL: links use the address each request came to. */
+  appUrlFromRequest: boolean;
   dataDir: string;
   /** `undefined`: embedded PGlite in `dataDir`; `memory://` for a throwaway one. */
   databaseUrl: string | undefined;
@@ -165,6 +169,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const problems: string[] = [];
+  if (production && !env.APP_URL) {
+    problems.push(
+      'APP_URL: required in production (the public address put in mail and payment links)',
+    );
+  }
   if (paymentProvider === 'mollie' && !env.MOLLIE_API_KEY) {
     problems.push('MOLLIE_API_KEY: required when PAYMENT_PROVIDER is mollie');
   }
@@ -192,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrlFromRequest: !production && !env.APP_URL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

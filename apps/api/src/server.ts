@@ -59,6 +59,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { createPayments } from './platform/payments';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox';
 import { createVatChecker } from './platform/vat';
+import { linksFromRequestOrigin } from './platform/urls';
 
 /** A URL that cannot be decoded never reaches the hooks: it gets the error body here. */
 function answerBadUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
     done();
   });
+  linksFromRequestOrigin(app);
   // Requests arriving once shutdown began get the app's 503 body, in their language.
   refuseDuringShutdown(app);
   registerErrorHandler(app);

@@ -26,7 +26,7 @@ import { signAccessToken } from '../../platform/auth/tokens';
 import { forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { webUrl } from '../../platform/urls';
+import { appUrl, webUrl } from '../../platform/urls';
 import { findUserByEmail, getMe } from '../users/service';
 import { checkSignInFailures, recordSignInFailure } from './sign-in-limit';
 
@@ -211,7 +211,7 @@ export async function signUp({ db, config }: AuthDeps, input: SignupRequest, loc
           country: input.country,
           applicant_name: `${input.first_name} ${input.last_name}`,
           applicant_email: input.email,
-          review_url: `${config.appUrl}/admin/registrations`,
+          review_url: `${appUrl(config)}/admin/registrations`,
         },
       });
     });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { appUrl } from '../../platform/urls';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -16,7 +17,7 @@ export function sameXmlFeedKey(stored: string, given: string): boolean {
 
 /** The absolute feed link shown to owners of companies with is_xml_active on. */
 export function xmlFeedUrl(config: Pick<Config, 'appUrl'>, userId: string, key: string): string {
-  return `${config.appUrl}/api/xml/getByUserId/${userId}?key=${key}`;
+  return `${appUrl(config)}/api/xml/getByUserId/${userId}?key=${key}`;
 }
 
 /** Gives the user a new random key: the old link stops working at once. Answers the new key. */

@@ -25,7 +25,7 @@ import { conflict, invalid, serviceUnavailable } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
-import { webUrl } from '../../platform/urls';
+import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, findDefaultAddress, snapshotOf } from '../addresses/service';
 import { availableQuantity, cartIdOf, describeLines, emptyCart } from '../cart/service';
 import {
@@ -334,7 +334,7 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
         )[0];
   if (!payment) throw new Error('payment not created');
   const provider = deps.payments.byName(payment.provider) ?? deps.payments.active;
-  const base = deps.config.appUrl;
+  const base = appUrl(deps.config);
   let created: { id: string; checkoutUrl: string };
   try {
     created = await provider.createPayment({

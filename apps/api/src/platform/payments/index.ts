@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { appUrl } from '../urls';
 import type { Db } from '../../db/client';
 import { mollieProvider } from './mollie';
 import type { PaymentProvider } from './provider';
@@ -18,7 +19,7 @@ export interface Payments {
 export function createPayments(db: Db, config: Config): Payments {
   const simulated = simulatedProvider({
     db,
-    baseUrl: config.appUrl,
+    baseUrl: () => appUrl(config),
     expiryMinutes: config.payments.simulatedExpiryMinutes,
   });
   const mollie = config.payments.mollie ? mollieProvider(config.payments.mollie) : null;

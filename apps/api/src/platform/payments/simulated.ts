@@ -18,7 +18,8 @@ export type SimulatedPaymentRow = typeof simulatedPayments.$inferSelect;
 export function simulatedProvider(options: {
   db: Db;
   /** Origin the hosted page is served from, e.g. http://localhost:3000 */
-  baseUrl: string;
+  /** The portal's address for this payment's page (the request's, outside production). */
+  baseUrl: () => string;
   expiryMinutes: number;
 }): PaymentProvider & {
   find(id: string): Promise<SimulatedPaymentRow | null>;
@@ -72,7 +73,7 @@ export function simulatedProvider(options: {
             .from(simulatedPayments)
             .where(eq(simulatedPayments.idempotencyKey, payment.idempotencyKey));
       if (!row) throw new Error('simulated payment not created');
-      return { id: row.id, checkoutUrl: `${options.baseUrl}/api/payments/simulated/${row.id}` };
+      return { id: row.id, checkoutUrl: `${options.baseUrl()}/api/payments/simulated/${row.id}` };
     },
     async getPayment(id: string): Promise<ProviderPayment | null> {
       const row = await find(id);
