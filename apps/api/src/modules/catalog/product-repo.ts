@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { productCategories, products, productTranslations, productViews } from '../../db/schema';
 import { fromCents } from '../../platform/money';
@@ -80,6 +80,27 @@ export async function findListItems(
     if (!row) return [];
     return [listItem(row.product, row.title ?? row.fallback ?? row.product.sku, lowStock)];
   });
+}
+
+/**
+ * The SKU and the title in `locale` (else English, else the SKU) of each product: what an order
+ * line and a message name it by, without building list rows.
+ */
+export async function findProductLabels(
+  db: Executor,
+  ids: string[],
+  locale: Locale,
+): Promise<Map<string, { sku: string; title: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, sku: products.sku, title: titleIn.title, fallback: titleEn.title })
+    .from(products)
+    .leftJoin(titleIn, and(eq(titleIn.productId, products.id), eq(titleIn.locale, locale)))
+    .leftJoin(titleEn, and(eq(titleEn.productId, products.id), eq(titleEn.locale, DEFAULT_LOCALE)))
+    .where(inArray(products.id, ids));
+  return new Map(
+    rows.map((row) => [row.id, { sku: row.sku, title: row.title ?? row.fallback ?? row.sku }]),
+  );
 }
 
 /** What the product page shows beyond a list row: read once per snapshot and product. */

@@ -22,7 +22,7 @@ import {
   users,
   type NotificationDetail,
 } from '../../db/schema';
-import { enqueueMail } from '../../platform/mail/outbox';
+import { enqueueMails } from '../../platform/mail/outbox';
 import { mailOn } from './preferences';
 
 /** Who hears of each notification type: the permission table's `notifications.<type>`. */
@@ -63,20 +63,22 @@ export async function notifyCompany(
   await tx
     .insert(notifications)
     .values(members.map((member) => ({ userId: member.id, companyId, type, detail })));
-  for (const member of members) {
-    if (member.id === options.mailedApart || !mailOn(member.preferences, type)) continue;
-    await enqueueMail(tx, {
-      to: member.email,
-      template: `notification_${type}`,
-      locale: member.locale as Locale,
-      vars: {
-        first_name: member.firstName,
-        buyer_name: detail.buyer?.full_name ?? '',
-        order_number: detail.order?.order_number ?? '',
-        invoice_number: detail.invoice?.invoice_number ?? '',
-      },
-    });
-  }
+  await enqueueMails(
+    tx,
+    members
+      .filter((member) => member.id !== options.mailedApart && mailOn(member.preferences, type))
+      .map((member) => ({
+        to: member.email,
+        template: `notification_${type}` as const,
+        locale: member.locale as Locale,
+        vars: {
+          first_name: member.firstName,
+          buyer_name: detail.buyer?.full_name ?? '',
+          order_number: detail.order?.order_number ?? '',
+          invoice_number: detail.invoice?.invoice_number ?? '',
+        },
+      })),
+  );
   return members.length;
 }
 

@@ -27,7 +27,8 @@ import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, findDefaultAddress, snapshotOf } from '../addresses/service';
-import { availableQuantity, cartIdOf, describeLines, emptyCart } from '../cart/service';
+import { availableQuantity, cartIdOf, emptyCart } from '../cart/service';
+import { findProductLabels } from '../catalog/product-repo';
 import {
   blockerError,
   defaultPaymentMethod,
@@ -37,7 +38,7 @@ import {
 } from '../checkout/service';
 import { notifyCompany } from '../notifications/service';
 import type { OrderRow } from './status';
-import { describeOrder, findOrder } from './view';
+import { describeOrder, findOrder, orderView } from './view';
 
 export interface OrdersDeps {
   db: Db;
@@ -188,9 +189,13 @@ export async function placeOrder(
       const earlier = await replayOf(tx, ctx.userId, idempotencyKey, requestHash);
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
-    const cartId = await cartIdOf(tx, ctx.userId);
     // One checkout per cart at a time: a second one waits and then finds the cart empty.
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+    const [locked] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.userId, ctx.userId))
+      .for('update');
+    const cartId = locked?.id ?? (await cartIdOf(tx, ctx.userId));
     const draft = await draftCheckout(
       tx,
       { checkout: settings, product: productSettings },
@@ -201,10 +206,12 @@ export async function placeOrder(
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
 
-    const described = await describeLines(tx as Db, draft.lines, ctx.locale, 0);
-    const titles = new Map(described.map((line) => [line._id, line.product.name]));
-    const titleOf = (productId: string) => titles.get(productId) ?? '';
-    await reserveStock(tx, draft.lines, titleOf);
+    const labels = await findProductLabels(
+      tx,
+      draft.lines.map((line) => line.productId),
+      ctx.locale,
+    );
+    const titleOf = (productId: string) => labels.get(productId)?.title ?? '';
 
     const { totals } = draft;
     const [order] = await tx
@@ -234,33 +241,43 @@ export async function placeOrder(
       })
       .returning();
     if (!order) throw new Error('order not created');
-    await tx.insert(orderLines).values(
-      draft.lines.map((line, position) => ({
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+        draft.lines.map((line, position) => ({
+          orderId: order.id,
+          productId: line.productId,
+          position,
+          sku: labels.get(line.productId)?.sku ?? '',
+          title: titleOf(line.productId),
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          subtotalCents: lineCents(line.unitPriceCents, line.quantity),
+          weightGrams: line.weightGrams,
+        })),
+      )
+      .returning();
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
         orderId: order.id,
-        productId: line.productId,
-        position,
-        sku: described.find((d) => d._id === line.productId)?.product.sku ?? '',
-        title: titleOf(line.productId),
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        subtotalCents: lineCents(line.unitPriceCents, line.quantity),
-        weightGrams: line.weightGrams,
-      })),
-    );
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: null,
-      status: 'pending',
-      actor: 'customer',
-      userId: ctx.userId,
-    });
+        fromStatus: null,
+        status: 'pending',
+        actor: 'customer',
+        userId: ctx.userId,
+      })
+      .returning();
     const online = input.paymentMethod !== 'banktransfer';
-    await tx.insert(payments).values({
-      orderId: order.id,
-      provider: online ? deps.payments.active.name : 'bank_transfer',
-      method: input.paymentMethod,
-      amountCents: order.totalCents,
-    });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: online ? deps.payments.active.name : 'bank_transfer',
+        method: input.paymentMethod,
+        amountCents: order.totalCents,
+      })
+      .returning();
+    if (!event || !payment) throw new Error('order not written');
     if (idempotencyKey) {
       await tx
         .insert(idempotencyKeys)
@@ -277,19 +294,38 @@ export async function placeOrder(
       order: { _id: order.id, order_number: order.orderNumber },
     });
     await mailConfirmation(tx, deps.config, settings, order, buyer);
+    // Last: the stock rows are what concurrent orders of the same products wait for, and they
+    // stay locked until the commit; taken here, they are held for this update and the commit
+    // only, not for everything the order writes.
+    await reserveStock(tx, draft.lines, titleOf);
     return {
       kind: 'placed',
       order,
+      lines,
+      event: { event, firstName: buyer.firstName, lastName: buyer.lastName },
+      payment,
+      buyer,
       productIds: draft.lines.map((line) => line.productId),
     } as const;
   });
 
   if (placed.kind === 'replay') return answerReplay(deps, companyId, placed.orderId);
   deps.onStockChanged?.(placed.productIds);
-  const redirectUrl = await startPayment(deps, placed.order);
+  const online = placed.order.paymentMethod !== 'banktransfer';
+  // Answered from what was just written, without reading the order back.
+  const payment = online ? await openPayment(deps, placed.order, placed.payment) : placed.payment;
   return {
-    order: await describeOrder(deps.db, placed.order, settings),
-    redirectUrl,
+    order: orderView(
+      placed.order,
+      {
+        lines: placed.lines,
+        events: [placed.event],
+        payments: [payment],
+        placer: placed.buyer,
+      },
+      settings,
+    ),
+    redirectUrl: online ? payment.checkoutUrl : null,
     replayed: false,
   };
 }
@@ -317,7 +353,21 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
     .where(eq(payments.orderId, order.id))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  if (latest?.status === 'open' && latest.checkoutUrl) return latest.checkoutUrl;
+  return (await openPayment(deps, order, latest)).checkoutUrl;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The order's open payment with its page at the provider: `latest` when it has one, else a
+ * payment created at the provider (for `latest` when it is open and not there yet).
+ */
+async function openPayment(
+  deps: OrdersDeps,
+  order: OrderRow,
+  latest: PaymentRow | undefined,
+): Promise<PaymentRow> {
+  if (latest?.status === 'open' && latest.checkoutUrl) return latest;
   const payment =
     latest?.status === 'open' && !latest.providerPaymentId
       ? latest
@@ -353,7 +403,7 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused the payment');
     throw serviceUnavailable('errors.payment_provider_unavailable');
   }
-  await deps.db
+  const [opened] = await deps.db
     .update(payments)
     .set({
       provider: provider.name,
@@ -361,8 +411,10 @@ export async function startPayment(deps: OrdersDeps, order: OrderRow): Promise<s
       checkoutUrl: created.checkoutUrl,
       updatedAt: sql`now()`,
     })
-    .where(eq(payments.id, payment.id));
-  return created.checkoutUrl;
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!opened) throw new Error('payment vanished');
+  return opened;
 }
 
 /** Buy with one click: the company's default addresses and the caller's last payment method. */

@@ -76,6 +76,27 @@ export async function describeOrder(
       .from(users)
       .where(eq(users.id, order.userId)),
   ]);
+  return orderView(order, { lines, events, payments: orderPayments, placer }, settings);
+}
+
+/** What an order's answer is made of besides the order row (what describeOrder reads). */
+export interface OrderParts {
+  lines: (typeof orderLines.$inferSelect)[];
+  events: {
+    event: typeof orderEvents.$inferSelect;
+    firstName: string | null;
+    lastName: string | null;
+  }[];
+  payments: (typeof payments.$inferSelect)[];
+  placer: { firstName: string; lastName: string } | undefined;
+}
+
+/** The order as the contract answers it, from parts already at hand (just written, say). */
+export function orderView(
+  order: OrderRow,
+  { lines, events, payments: orderPayments, placer }: OrderParts,
+  settings: CheckoutSettings,
+): Order {
   const status = order.status as OrderStatus;
   const method = order.paymentMethod as PaymentMethod;
   return {

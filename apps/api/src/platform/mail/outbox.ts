@@ -16,13 +16,23 @@ export interface OutgoingMail<T extends MailTemplate> {
  * transaction so the mail exists exactly when the change that causes it is committed.
  */
 export async function enqueueMail<T extends MailTemplate>(db: Executor, mail: OutgoingMail<T>) {
-  const { subject, text, html } = renderMail(mail.template, mail.locale, mail.vars);
-  await db.insert(mailOutbox).values({
-    recipient: mail.to,
-    template: mail.template,
-    locale: mail.locale,
-    subject,
-    text,
-    html,
-  });
+  await enqueueMails(db, [mail]);
+}
+
+/** Several mails in one statement (a notification to each member of a company). */
+export async function enqueueMails(db: Executor, mails: OutgoingMail<MailTemplate>[]) {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map((mail) => {
+      const { subject, text, html } = renderMail(mail.template, mail.locale, mail.vars);
+      return {
+        recipient: mail.to,
+        template: mail.template,
+        locale: mail.locale,
+        subject,
+        text,
+        html,
+      };
+    }),
+  );
 }
