@@ -1,4 +1,5 @@
-// Checkout benchmark (issue 4): add-to-cart throughput with autocannon, then place-order latency
+// Checkout benchmark (issues 4, 19): a bare Fastify 'hello' as the machine's baseline, add-to-cart
+// throughput with autocannon, then place-order latency
 // with every buyer checking out at once in waves of BENCH_CONNECTIONS. Prepares a fresh embedded
 // database in a temporary folder, or BENCH_DATABASE_URL (an empty PostgreSQL database), then runs
 // the API in its own process in its production configuration, the load from this process.
@@ -17,7 +18,7 @@ import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEFAULT_PRODUCT_SETTINGS } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { startApi, stopChild } from './lib';
+import { startApi, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -132,6 +133,18 @@ async function run() {
     `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, API in its own process, ${connections} connections, ` +
       `${buyerCount} buyers`,
   );
+
+  // The machine's baseline in the same run: a bare Fastify route in its own process.
+  const hello = await startChild('bench/hello-server.ts', {}, '/');
+  try {
+    const bare = await autocannon({ url: hello.base, connections, duration: seconds });
+    console.log(
+      `hello (bare Fastify): ${Math.round(bare.requests.average)} req/s, latency p50 ${bare.latency.p50} ms, ` +
+        `p99 ${bare.latency.p99} ms`,
+    );
+  } finally {
+    await stopChild(hello.child);
+  }
 
   let next = 0;
   const addToCart = await autocannon({

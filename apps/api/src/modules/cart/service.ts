@@ -364,11 +364,9 @@ export async function clearMyCart(deps: CartDeps, ctx: RequestContext): Promise<
 
 /** Removes every line of a cart (inside the caller's transaction when given one). */
 export async function emptyCart(db: Executor, cartId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
-  await db
-    .update(carts)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
+  await db.execute(sql`
+    with emptied as (delete from ${cartItems} where ${cartItems.cartId} = ${cartId})
+    update ${carts} set updated_at = now() where ${carts.id} = ${cartId}`);
 }
 
 /** Puts lines back into a user's cart (restore after a failed payment), each bounded by stock. */

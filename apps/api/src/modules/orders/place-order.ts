@@ -6,7 +6,7 @@ import type {
   PaymentMethod,
   ProductSettings,
 } from '@portal/contract';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -90,39 +90,54 @@ async function replayOf(
   return row.orderId;
 }
 
-/** Takes the units of each line from stock; a line that does not fit rolls everything back. */
+/**
+ * Takes the units of each line from stock in two statements whatever the number of lines; a
+ * line that does not fit rolls everything back. The rows are locked first in one fixed order
+ * (by id), so concurrent orders of the same products queue instead of deadlocking.
+ */
 async function reserveStock(
   tx: Executor,
   lines: { productId: string; quantity: number }[],
   titleOf: (productId: string) => string,
 ) {
-  // A fixed order (by product id) keeps concurrent orders from deadlocking each other.
-  const sorted = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
-  for (const line of sorted) {
-    // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
-    const [taken] = await tx
-      .update(products)
-      .set({ quantity: sql`${products.quantity} - ${line.quantity}` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          eq(products.isActive, true),
-          eq(products.isInStock, true),
-          gte(products.quantity, line.quantity),
-        ),
-      )
-      .returning({ id: products.id });
-    if (taken) continue;
-    const [now] = await tx
-      .select({ quantity: products.quantity, isInStock: products.isInStock })
-      .from(products)
-      .where(eq(products.id, line.productId));
-    const available = now ? availableQuantity(now) : 0;
-    const title = titleOf(line.productId);
-    throw available === 0
-      ? conflict('errors.out_of_stock', { title })
-      : conflict('errors.quantity_exceeds_stock', { available, title });
-  }
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    // The lock an UPDATE of stock takes: it lets the order lines' foreign keys (key share) of
+    // this and other orders through, where FOR UPDATE would deadlock with them.
+    .for('no key update');
+  // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
+  const wanted = sql.join(
+    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  const taken = (await tx.execute(sql`
+    update ${products} set quantity = ${products.quantity} - wanted.quantity
+    from (values ${wanted}) as wanted (id, quantity)
+    where ${products.id} = wanted.id and ${products.isActive} and ${products.isInStock}
+      and ${products.quantity} >= wanted.quantity
+    returning ${products.id} as id`)) as unknown as { rows: { id: string }[] };
+  const reserved = new Set(taken.rows.map((row) => row.id));
+  const short = [...lines]
+    .sort((a, b) => a.productId.localeCompare(b.productId))
+    .find((line) => !reserved.has(line.productId));
+  if (!short) return;
+  const [now] = await tx
+    .select({ quantity: products.quantity, isInStock: products.isInStock })
+    .from(products)
+    .where(eq(products.id, short.productId));
+  const available = now ? availableQuantity(now) : 0;
+  const title = titleOf(short.productId);
+  throw available === 0
+    ? conflict('errors.out_of_stock', { title })
+    : conflict('errors.quantity_exceeds_stock', { available, title });
 }
 
 /** The order's mail to the buyer, in the buyer's language. */
@@ -189,12 +204,19 @@ export async function placeOrder(
       const earlier = await replayOf(tx, ctx.userId, idempotencyKey, requestHash);
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
-    // One checkout per cart at a time: a second one waits and then finds the cart empty.
+    // One checkout per cart at a time: a second one waits and then finds the cart empty. The
+    // buyer (named in the notification and the mail) comes with it.
     const [locked] = await tx
-      .select({ id: carts.id })
+      .select({
+        id: carts.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(carts)
+      .innerJoin(users, eq(users.id, carts.userId))
       .where(eq(carts.userId, ctx.userId))
-      .for('update');
+      .for('update', { of: carts });
     const cartId = locked?.id ?? (await cartIdOf(tx, ctx.userId));
     const draft = await draftCheckout(
       tx,
@@ -284,11 +306,9 @@ export async function placeOrder(
         .values({ userId: ctx.userId, key: idempotencyKey, requestHash, orderId: order.id });
     }
     await emptyCart(tx, cartId);
-    const [buyer] = await tx
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, ctx.userId));
-    if (!buyer) throw new Error('buyer vanished');
+    // A buyer without a cart row has an empty cart: the draft's blocker answered above.
+    const buyer = locked;
+    if (!buyer) throw new Error('cart vanished');
     await notifyCompany(tx, companyId, 'new_order', {
       buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
       order: { _id: order.id, order_number: order.orderNumber },
