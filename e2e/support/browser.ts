@@ -82,13 +82,43 @@ export async function expectAccessible(page: Page, label: string) {
   }
 }
 
-/** Screenshot at 1280 and 375 px wide plus the axe check, then back to desktop width. */
+/**
+ * Fails when a table scrolls sideways inside its card: tables fit at 1280 px and become stacked
+ * rows on a phone (shared/ui/responsive-table.tsx).
+ */
+export async function expectTablesFit(page: Page, label: string) {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  const wide = await page.evaluate(() => {
+    const scrolling = Array.from(document.querySelectorAll('[data-responsive-table] > *'))
+      .filter((container) => container.scrollWidth > container.clientWidth + 1)
+      .map(
+        (container) =>
+          `${container.getAttribute('aria-label') ?? container.querySelector('th')?.textContent} ` +
+          `scrolls (${container.scrollWidth} px in ${container.clientWidth} px)`,
+      );
+    // A table outside a scroll container that reaches past its card is cut at the card's edge.
+    const clipped = Array.from(document.querySelectorAll('.mantine-Card-root table'))
+      .filter((table) => !table.closest('[data-responsive-table], .mantine-VisuallyHidden-root'))
+      .filter(
+        (table) =>
+          table.getBoundingClientRect().right >
+          (table.closest('.mantine-Card-root') as Element).getBoundingClientRect().right + 1,
+      )
+      .map((table) => `${table.querySelector('th')?.textContent} is cut at its card's edge`);
+    return [...scrolling, ...clipped];
+  });
+  if (wide.length) throw new Error(`tables do not fit on ${label}: ${wide.join(', ')}`);
+}
+
+/** Screenshot at 1280 and 375 px wide plus the axe and table checks, then back to desktop width. */
 export async function inspect(page: Page, name: string) {
   await expectAccessible(page, name);
+  await expectTablesFit(page, name);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(WIDTHS.mobile);
   await page.waitForTimeout(150);
   await screenshot(page, `${name}-375`);
   await expectAccessible(page, `${name} at 375 px`);
+  await expectTablesFit(page, `${name} at 375 px`);
   await page.setViewportSize(WIDTHS.desktop);
 }

@@ -45,6 +45,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       NODE_ENV: 'development',
       AUTH_RATE_LIMIT_MAX: '200',
       MAIL_WORKER_INTERVAL_MS: '200',
+      // Hashing at the production cost (2^17) made every sign-in of the journeys wait: tests
+      // hash cheaply, as the API tests do.
+      SCRYPT_COST_LOG2: '12',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

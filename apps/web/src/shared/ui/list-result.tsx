@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Table, Text } from '@mantine/core';
+import { Alert, Card, Text } from '@mantine/core';
 import { PageLoader } from './page-loader';
 import { Pager } from './pager';
+import { ResponsiveTable } from './responsive-table';
 
 interface ListPage<T> {
   items: T[];
@@ -50,11 +51,9 @@ export function ListResult<T>({
               {empty}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={minWidth}>
-              <Table striped highlightOnHover verticalSpacing="sm">
-                {children(query.data.items)}
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable minWidth={minWidth} striped highlightOnHover verticalSpacing="sm">
+              {children(query.data.items)}
+            </ResponsiveTable>
           )}
         </Card>
       )}

@@ -24,6 +24,7 @@ import {
   useRegistrations,
   type RegistrationDecision,
 } from '../api/registrations';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 /** Back office: company registrations waiting for approval. */
 export function RegistrationsPage() {
@@ -97,90 +98,94 @@ export function RegistrationsPage() {
       )}
       {registrations.data && registrations.data.items.length > 0 && (
         <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('registrations.company')}</Table.Th>
-                  <Table.Th>{t('registrations.vatNumber')}</Table.Th>
-                  <Table.Th>{t('registrations.address')}</Table.Th>
-                  <Table.Th>{t('registrations.owner')}</Table.Th>
-                  <Table.Th>{t('registrations.registeredAt')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('registrations.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {registrations.data.items.map((registration) => {
-                  const { company, owner } = registration;
-                  return (
-                    <Table.Tr key={company._id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {company.company}
-                        </Text>
+          <ResponsiveTable
+            minWidth={900}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            striped
+            highlightOnHover
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('registrations.company')}</Table.Th>
+                <Table.Th>{t('registrations.vatNumber')}</Table.Th>
+                <Table.Th>{t('registrations.address')}</Table.Th>
+                <Table.Th>{t('registrations.owner')}</Table.Th>
+                <Table.Th>{t('registrations.registeredAt')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('registrations.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {registrations.data.items.map((registration) => {
+                const { company, owner } = registration;
+                return (
+                  <Table.Tr key={company._id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {company.company}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('registrations.registerNumber')}: {company.company_register_number}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{company.vat_number}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {company.street} {company.house_number}
+                      </Text>
+                      <Text size="sm">
+                        {company.postcode} {company.city}, {countryName(company.country, locale)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{owner.full_name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {owner.email}
+                      </Text>
+                      {owner.phone && (
                         <Text size="xs" c="dimmed">
-                          {t('registrations.registerNumber')}: {company.company_register_number}
+                          {owner.phone}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>{company.vat_number}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {company.street} {company.house_number}
-                        </Text>
-                        <Text size="sm">
-                          {company.postcode} {company.city}, {countryName(company.country, locale)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{owner.full_name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {owner.email}
-                        </Text>
-                        {owner.phone && (
-                          <Text size="xs" c="dimmed">
-                            {owner.phone}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{formatDate(company.created_at, locale)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          <Button
-                            size="xs"
-                            leftSection={<IconCheck size={14} aria-hidden />}
-                            aria-label={t('registrations.approveLabel', {
-                              company: company.company,
-                            })}
-                            loading={busy(registration) && decide.variables?.decision === 'approve'}
-                            disabled={busy(registration)}
-                            onClick={() => run(registration, 'approve')}
-                          >
-                            {t('registrations.approve')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            color="red.9"
-                            leftSection={<IconX size={14} aria-hidden />}
-                            aria-label={t('registrations.rejectLabel', {
-                              company: company.company,
-                            })}
-                            loading={busy(registration) && decide.variables?.decision === 'reject'}
-                            disabled={busy(registration)}
-                            onClick={() => confirmReject(registration)}
-                          >
-                            {t('registrations.reject')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDate(company.created_at, locale)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="xs"
+                          leftSection={<IconCheck size={14} aria-hidden />}
+                          aria-label={t('registrations.approveLabel', {
+                            company: company.company,
+                          })}
+                          loading={busy(registration) && decide.variables?.decision === 'approve'}
+                          disabled={busy(registration)}
+                          onClick={() => run(registration, 'approve')}
+                        >
+                          {t('registrations.approve')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                          leftSection={<IconX size={14} aria-hidden />}
+                          aria-label={t('registrations.rejectLabel', {
+                            company: company.company,
+                          })}
+                          loading={busy(registration) && decide.variables?.decision === 'reject'}
+                          disabled={busy(registration)}
+                          onClick={() => confirmReject(registration)}
+                        >
+                          {t('registrations.reject')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </ResponsiveTable>
         </Card>
       )}
     </Stack>

@@ -14,6 +14,7 @@ import { useCart, useClearCart, useUpdateCart } from '../api/cart';
 import { cartHolds, type CartHold } from '../cart-lines';
 import { CartLineRow } from '../components/cart-line-row';
 import classes from '../../checkout/components/checkout.module.css';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };
 
@@ -99,37 +100,33 @@ export function CartPage() {
       ) : (
         <>
           <Card withBorder radius="md" padding={0}>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} px="md" pt="sm">
-                  {t('cart.caption', { count: data.item_count })}
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('cart.product')}</Table.Th>
-                    <Table.Th ta="right">{t('cart.price')}</Table.Th>
-                    <Table.Th>{t('cart.quantity')}</Table.Th>
-                    <Table.Th ta="right">{t('cart.subtotal')}</Table.Th>
-                    <Table.Th ta="center">{t('cart.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((line) => (
-                    <CartLineRow
-                      key={line._id}
-                      line={line}
-                      busy={
-                        clear.isPending ||
-                        (update.isPending && update.variables.product_id === line._id)
-                      }
-                      onQuantity={(quantity, onRefused) =>
-                        setQuantity(line._id, quantity, onRefused)
-                      }
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable minWidth={560} verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} px="md" pt="sm">
+                {t('cart.caption', { count: data.item_count })}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('cart.product')}</Table.Th>
+                  <Table.Th ta="right">{t('cart.price')}</Table.Th>
+                  <Table.Th>{t('cart.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('cart.subtotal')}</Table.Th>
+                  <Table.Th ta="center">{t('cart.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line) => (
+                  <CartLineRow
+                    key={line._id}
+                    line={line}
+                    busy={
+                      clear.isPending ||
+                      (update.isPending && update.variables.product_id === line._id)
+                    }
+                    onQuantity={(quantity, onRefused) => setQuantity(line._id, quantity, onRefused)}
+                  />
+                ))}
+              </Table.Tbody>
+            </ResponsiveTable>
           </Card>
 
           <Group justify="space-between" align="flex-start" gap="lg">

@@ -2,6 +2,7 @@ import { Alert, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClaimCsvPreviewResponse, CreateClaimRequest } from '@portal/contract';
 import type { BoxDraft } from '../claim-form';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 interface ReviewStepProps {
   /** The form's claim, or null for a CSV claim. */
@@ -32,36 +33,33 @@ export function ReviewStep({ request, preview, titles, boxes, comment, error }: 
             <Text size="sm" mb="xs">
               {t('claims.orderNumber')}: <strong>{request.order_number}</strong>
             </Text>
-            <Table.ScrollContainer
+            <ResponsiveTable
               minWidth={480}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label={t('claims.items')}
+              label={t('claims.items')}
+              verticalSpacing="xs"
+              data-review-items
             >
-              <Table verticalSpacing="xs" data-review-items>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('claims.product')}</Table.Th>
-                    <Table.Th ta="right">{t('claims.quantity')}</Table.Th>
-                    <Table.Th>{t('claims.reason')}</Table.Th>
-                    <Table.Th>{t('claims.demandAction')}</Table.Th>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('claims.product')}</Table.Th>
+                  <Table.Th ta="right">{t('claims.quantity')}</Table.Th>
+                  <Table.Th>{t('claims.reason')}</Table.Th>
+                  <Table.Th>{t('claims.demandAction')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {request.items.map((item) => (
+                  <Table.Tr key={item.sku}>
+                    <Table.Td>
+                      {item.sku} · {titles[item.sku]}
+                    </Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td>{t(`claims.reasons.${item.reason}`)}</Table.Td>
+                    <Table.Td>{t(`claims.actions.${item.demand_action}`)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {request.items.map((item) => (
-                    <Table.Tr key={item.sku}>
-                      <Table.Td>
-                        {item.sku} · {titles[item.sku]}
-                      </Table.Td>
-                      <Table.Td ta="right">{item.quantity}</Table.Td>
-                      <Table.Td>{t(`claims.reasons.${item.reason}`)}</Table.Td>
-                      <Table.Td>{t(`claims.actions.${item.demand_action}`)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </ResponsiveTable>
           </>
         )}
         {preview && (

@@ -1,4 +1,15 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +23,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 import { downloadFile, useClaim } from '../api/claims';
 import { EligibilityBadge, ItemStatusBadge, RequestStatusBadge } from '../components/claim-badges';
 import { Fact } from '../components/fact';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 const dash = '—';
 
@@ -115,7 +127,7 @@ export function ClaimDetailPage() {
               {dash}
             </Text>
           ) : (
-            <Table verticalSpacing="xs" data-claim-boxes>
+            <ResponsiveTable minWidth={300} verticalSpacing="xs" data-claim-boxes>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('claims.boxes.carrier')}</Table.Th>
@@ -132,84 +144,84 @@ export function ClaimDetailPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </ResponsiveTable>
           )}
         </Card>
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer
-          minWidth={1240}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('claims.items')}
+        <ResponsiveTable
+          minWidth={900}
+          label={t('claims.items')}
+          verticalSpacing="sm"
+          horizontalSpacing="xs"
+          data-claim-items
         >
-          <Table verticalSpacing="sm" data-claim-items>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={200}>{t('claims.product')}</Table.Th>
-                <Table.Th>{t('claims.orderNumber')}</Table.Th>
-                <Table.Th ta="right">{t('claims.quantityReturn')}</Table.Th>
-                <Table.Th>{t('claims.reason')}</Table.Th>
-                <Table.Th>{t('claims.demandAction')}</Table.Th>
-                <Table.Th>{t('claims.action')}</Table.Th>
-                <Table.Th>{t('claims.eligibilityTitle')}</Table.Th>
-                <Table.Th>{t('claims.itemStatus')}</Table.Th>
-                <Table.Th>{t('claims.outcome')}</Table.Th>
-                <Table.Th>{t('claims.tracking')}</Table.Th>
-                <Table.Th>{t('claims.dateOfDelivery')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item._id} data-claim-item>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {item.sku}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {item.title}
-                    </Text>
-                    {item.comment && (
-                      <Text size="xs" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
-                        {item.comment}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.order.order_number}</Table.Td>
-                  <Table.Td ta="right">{item.quantity}</Table.Td>
-                  <Table.Td>{t(`claims.reasons.${item.reason}`)}</Table.Td>
-                  <Table.Td>{t(`claims.actions.${item.demand_action}`)}</Table.Td>
-                  <Table.Td>
-                    {item.action ? t(`claims.actions.${item.action}`) : dash}
-                    {item.staff_comment && (
-                      <Text size="xs" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
-                        {item.staff_comment}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={160}>{t('claims.product')}</Table.Th>
+              <Table.Th ta="right">{t('claims.quantityReturn')}</Table.Th>
+              <Table.Th>{t('claims.reason')}</Table.Th>
+              <Table.Th>{t('claims.demandAction')}</Table.Th>
+              <Table.Th>{t('claims.action')}</Table.Th>
+              <Table.Th>{t('claims.itemStatus')}</Table.Th>
+              <Table.Th>{t('claims.outcome')}</Table.Th>
+              <Table.Th>{t('claims.tracking')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((item) => (
+              <Table.Tr key={item._id} data-claim-item>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {item.sku}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {item.title}
+                  </Text>
+                  {/* The order each line comes from (a CSV claim may span several). */}
+                  <Text size="xs" c="gray.7">
+                    {t('claims.orderNumber')}: {item.order.order_number}
+                  </Text>
+                  <Box mt={4}>
                     <EligibilityBadge outcome={item.eligibility} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemStatusBadge status={item.item_status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Outcome item={item} />
-                  </Table.Td>
-                  <Table.Td>
-                    {item.tracking_number
-                      ? [item.carrier, item.tracking_number].filter(Boolean).join(' ')
-                      : dash}
-                  </Table.Td>
-                  <Table.Td>
-                    {item.date_of_delivery ? formatDate(item.date_of_delivery, locale) : dash}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Box>
+                  {item.comment && (
+                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+                      {item.comment}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td>{t(`claims.reasons.${item.reason}`)}</Table.Td>
+                <Table.Td>{t(`claims.actions.${item.demand_action}`)}</Table.Td>
+                <Table.Td>
+                  {item.action ? t(`claims.actions.${item.action}`) : dash}
+                  {item.staff_comment && (
+                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+                      {item.staff_comment}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <ItemStatusBadge status={item.item_status} />
+                </Table.Td>
+                <Table.Td>
+                  <Outcome item={item} />
+                </Table.Td>
+                <Table.Td>
+                  {item.tracking_number
+                    ? [item.carrier, item.tracking_number].filter(Boolean).join(' ')
+                    : dash}
+                  {item.date_of_delivery && (
+                    <Text size="xs" c="gray.7">
+                      {t('claims.dateOfDelivery')}: {formatDate(item.date_of_delivery, locale)}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       </Card>
     </Stack>
   );

@@ -26,6 +26,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 import { Pager } from '../../../shared/ui/pager';
 import { useDeleteMember, useInviteMember, useMembers } from '../api/members';
 import { MemberFormModal } from '../components/member-form-modal';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 /** Filled badges with dark shades: white text keeps its contrast on each. */
 const STATUS_COLORS: Record<UserStatus, string> = {
@@ -76,31 +77,29 @@ export function UserAccessControlPage() {
       )}
       {members.data && user && (
         <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('members.name')}</Table.Th>
-                  <Table.Th>{t('members.role')}</Table.Th>
-                  <Table.Th>{t('members.statusLabel')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.data.items.map((member) => (
-                  <MemberRow
-                    key={member.id}
-                    companyId={companyId}
-                    member={member}
-                    isSelf={member.id === user.id}
-                    onEdit={() => setDialog({ kind: 'edit', member })}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable minWidth={720} verticalSpacing="sm" horizontalSpacing="md" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('members.name')}</Table.Th>
+                <Table.Th>{t('members.role')}</Table.Th>
+                <Table.Th>{t('members.statusLabel')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.items.map((member) => (
+                <MemberRow
+                  key={member.id}
+                  companyId={companyId}
+                  member={member}
+                  isSelf={member.id === user.id}
+                  onEdit={() => setDialog({ kind: 'edit', member })}
+                />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
           <div style={{ padding: 'var(--mantine-spacing-md)' }}>
             <Pager page={members.data.page} totalPage={members.data.totalPage} onChange={setPage} />
           </div>

@@ -15,6 +15,7 @@ import { LocaleLink } from '../../../shared/ui/locale-link';
 import { Pager } from '../../../shared/ui/pager';
 import { useOrderList } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 /** Dashboard page size for the last orders (SPEC leaves it open): five keep the card short. */
 const LAST_ORDERS_PAGE_SIZE = 5;
@@ -69,36 +70,34 @@ export function LastOrders() {
       )}
       {list.data && list.data.items.length > 0 && (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.number')}</Table.Th>
-                  <Table.Th>{t('orders.date')}</Table.Th>
-                  <Table.Th>{t('orders.status')}</Table.Th>
-                  <Table.Th>{t('orders.payment')}</Table.Th>
-                  <Table.Th ta="right">{t('orders.orderValue')}</Table.Th>
+          <ResponsiveTable minWidth={560} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('orders.number')}</Table.Th>
+                <Table.Th>{t('orders.date')}</Table.Th>
+                <Table.Th>{t('orders.status')}</Table.Th>
+                <Table.Th>{t('orders.payment')}</Table.Th>
+                <Table.Th ta="right">{t('orders.orderValue')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((order) => (
+                <Table.Tr key={order._id}>
+                  <Table.Td>
+                    <Anchor component={LocaleLink} to={`/orders/${order._id}`} fw={600}>
+                      {order.order_number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDate(order.date, locale)}</Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td>{paymentLabel(order.payment_method)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(order.order_value, locale)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((order) => (
-                  <Table.Tr key={order._id}>
-                    <Table.Td>
-                      <Anchor component={LocaleLink} to={`/orders/${order._id}`} fw={600}>
-                        {order.order_number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDate(order.date, locale)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td>{paymentLabel(order.payment_method)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(order.order_value, locale)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
           <Pager page={page} totalPage={list.data.totalPage} onChange={setPage} />
         </Stack>
       )}

@@ -28,6 +28,7 @@ import { Totals } from '../../checkout/components/totals';
 import { useOrderProgress, useReorder } from '../api/orders';
 import { AddressBlock } from '../components/address-block';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -162,36 +163,28 @@ export function OrderDetailPage() {
         </Card>
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('orders.lines')}
-        >
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('orders.sku')}</Table.Th>
-                <Table.Th>{t('orders.product')}</Table.Th>
-                <Table.Th ta="right">{t('orders.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('orders.price')}</Table.Th>
-                <Table.Th ta="right">{t('orders.subtotal')}</Table.Th>
+        <ResponsiveTable minWidth={560} label={t('orders.lines')} verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('orders.sku')}</Table.Th>
+              <Table.Th>{t('orders.product')}</Table.Th>
+              <Table.Th ta="right">{t('orders.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('orders.price')}</Table.Th>
+              <Table.Th ta="right">{t('orders.subtotal')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.lines.map((line) => (
+              <Table.Tr key={line._id}>
+                <Table.Td>{line.sku}</Table.Td>
+                <Table.Td>{line.title}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.price, locale)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.subtotal, locale)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((line) => (
-                <Table.Tr key={line._id}>
-                  <Table.Td>{line.sku}</Table.Td>
-                  <Table.Td>{line.title}</Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.price, locale)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.subtotal, locale)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
         <Stack p="md" maw={420} ml="auto">
           <Totals
             totals={{
