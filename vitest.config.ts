@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     setupFiles: ['./vitest.setup.ts'],
+    // Migrates and seeds once; each test file starts from a copy (apps/api/src/test/template.ts).
+    globalSetup: ['./apps/api/src/test/global-setup.ts'],
   },
 });

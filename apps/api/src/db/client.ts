@@ -17,6 +17,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /** The embedded database's data directory as a tar (no compression); PGlite only. */
+  dump?(): Promise<Blob>;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +81,8 @@ export async function openDatabase(
   dataDir: string,
   onConnectionError: (error: Error) => void = () => {},
   pools: PoolSizes = { max: 10, preparedMax: 4 },
+  /** An in-memory PGlite starts from this dump of a data directory (tests' template). */
+  memoryFrom?: Blob,
 ): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const statementTimeoutMs = pools.statementTimeoutMs ?? 60_000;
@@ -110,13 +114,17 @@ export async function openDatabase(
       },
     };
   }
-  const client = url === 'memory://' ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
+  const client =
+    url === 'memory://'
+      ? new PGlite({ loadDataDir: memoryFrom })
+      : new PGlite(path.join(dataDir, 'pgdata'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { seedCatalog } from '../db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { buildApp, type BuildOptions } from '../server';
+import { databaseUrl, onServer, TEST_SEED } from './template';
 
 export { DEMO_PASSWORD };
 
@@ -24,34 +26,36 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: PGlite in memory, or a new database on TEST_DATABASE_URL. */
-async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database for one test file: PGlite in memory, or a new database on TEST_DATABASE_URL;
+ * a copy of the run's migrated, seeded template when `template` is given.
+ */
+async function freshDatabase(
+  template: string | undefined,
+): Promise<{ url: string; memoryFrom?: Blob; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { url: 'memory://', drop: async () => {} };
+  if (!base) {
+    return {
+      url: 'memory://',
+      memoryFrom: template ? new Blob([readFileSync(template)]) : undefined,
+      drop: async () => {},
+    };
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await onServer(base, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: databaseUrl(base, name),
+    drop: () => onServer(base, `drop database if exists ${name} with (force)`),
   };
 }
 
-/** Builds the real app on a real, migrated and seeded database; share one per test file. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+  // The template holds the default seed: a test that changes it migrates and seeds its own.
+  const seededAsTemplate = !('SCRYPT_COST_LOG2' in env) && !('SEED_CATALOG_PRODUCTS' in env);
+  const database = await freshDatabase(seededAsTemplate ? inject('databaseTemplate') : undefined);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -59,19 +63,27 @@ export async function createTestApp(
     DATA_DIR: path.join(tmpdir(), 'portal-test'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Tests hash at a lower cost to stay fast; production uses the default 2^17.
-    SCRYPT_COST_LOG2: '12',
+    SCRYPT_COST_LOG2: String(TEST_SEED.scryptCostLog2),
     AUTH_RATE_LIMIT_MAX: '10000',
     // A small demo catalog so API tests have products and categories to work with.
-    SEED_CATALOG_PRODUCTS: '300',
+    SEED_CATALOG_PRODUCTS: String(TEST_SEED.catalogProducts),
     APP_URL: 'http://portal.test',
     // PDFs on the event loop: no worker thread to start per test file (invoices.test asks for one).
     PDF_WORKERS: '0',
     ...env,
   });
-  const opened = await openDatabase(config.databaseUrl, config.dataDir);
-  await opened.migrate();
-  await seedDemo(opened.db, config.scryptCostLog2);
-  await seedCatalog(opened.db, { products: config.seedCatalogProducts });
+  const opened = await openDatabase(
+    config.databaseUrl,
+    config.dataDir,
+    undefined,
+    undefined,
+    database.memoryFrom,
+  );
+  if (!seededAsTemplate) {
+    await opened.migrate();
+    await seedDemo(opened.db, config.scryptCostLog2);
+    await seedCatalog(opened.db, { products: config.seedCatalogProducts });
+  }
   const app = await buildApp({ config, db: opened.db, ...options });
   await app.ready();
 
