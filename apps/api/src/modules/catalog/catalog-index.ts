@@ -41,7 +41,7 @@ export class CatalogIndex {
 
   /** The current snapshot; the first call builds it. */
   async snapshot(): Promise<CatalogSnapshot> {
-    if (!this.current) this.current = this.build();
+    if (!this.current) this.current = this.build(null);
     const snapshot = await this.current;
     if (Date.now() - this.checkedAt > CHECK_INTERVAL_MS && !this.refreshing) {
       this.checkedAt = Date.now();
@@ -56,7 +56,7 @@ export class CatalogIndex {
 
   /** Rebuilds now and waits for it: after a write whose effect must show at once. */
   async rebuild(): Promise<CatalogSnapshot> {
-    this.current = this.build();
+    this.current = this.build(this.current);
     return this.current;
   }
 
@@ -91,11 +91,26 @@ export class CatalogIndex {
     return (await statement({ xmin })).map((row) => row.id);
   }
 
-  private async build(): Promise<CatalogSnapshot> {
+  /**
+   * Loads a new snapshot. A failed build is not kept: the snapshot before it (`previous`) stays
+   * in use, or, with none, the next call builds again instead of failing until a restart.
+   */
+  private build(previous: Promise<CatalogSnapshot> | null): Promise<CatalogSnapshot> {
+    const building = this.load();
+    building.catch((error: unknown) => {
+      if (this.current !== building) return;
+      this.log.error({ err: error }, 'catalog index build failed');
+      this.current = previous;
+    });
+    return building;
+  }
+
+  private async load(): Promise<CatalogSnapshot> {
     const started = Date.now();
     // Looked at first: what changes while the snapshot loads is found by the next look.
-    this.seen = await this.look();
+    const seen = await this.look();
     const snapshot = await loadCatalogSnapshot(this.db);
+    this.seen = seen;
     this.log.info({ products: snapshot.size, ms: Date.now() - started }, 'catalog index built');
     return snapshot;
   }

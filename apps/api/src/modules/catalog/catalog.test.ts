@@ -447,6 +447,31 @@ describe('product detail, views and top lists', () => {
     expect((await get(`/api/products/${a!.id}`)).json().quantity).toBe(a!.quantity);
   });
 
+  it('notices a price written alone, without updated_at, as the cart charges it', async () => {
+    const [row] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(products.sku)
+      .offset(5)
+      .limit(1);
+    await t.app.catalog.refreshIfChanged();
+    await t.db
+      .update(products)
+      .set({ priceCents: row!.priceCents + 1234 })
+      .where(eq(products.id, row!.id));
+    await t.app.catalog.refreshIfChanged();
+    expect((await get(`/api/products/${row!.id}`)).json().price).toBe(
+      (row!.priceCents + 1234) / 100,
+    );
+    await t.db
+      .update(products)
+      .set({ priceCents: row!.priceCents })
+      .where(eq(products.id, row!.id));
+    await t.app.catalog.refreshIfChanged();
+    expect((await get(`/api/products/${row!.id}`)).json().price).toBe(row!.priceCents / 100);
+  });
+
   it('rebuilds when another process changes a title, once per transaction', async () => {
     const [row] = await t.db.select().from(products).where(eq(products.isActive, true)).limit(1);
     const version = async () =>
