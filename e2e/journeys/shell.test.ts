@@ -27,16 +27,28 @@ const signedInAs = (email: string, viewport = WIDTHS.desktop, prefix = '') =>
 const sidebarWidth = (page: Page) =>
   page.locator('#sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().width));
 
+/** Waits for the sidebar's transition to end at `width` px (5 s at most), then checks it. */
+async function sidebarBecomes(page: Page, width: number) {
+  await page
+    .waitForFunction(
+      (wanted) =>
+        Math.round(document.querySelector('#sidebar')?.getBoundingClientRect().width ?? 0) ===
+        wanted,
+      width,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  assert.equal(await sidebarWidth(page), width);
+}
+
 test('the sidebar is 280 px open and 100 px collapsed, and toggles', async () => {
   const page = await signedInAs('owner@demo.test');
   assert.equal(await sidebarWidth(page), 280);
   await page.getByRole('button', { name: en('nav.close') }).click();
-  await page.waitForTimeout(300);
-  assert.equal(await sidebarWidth(page), 100);
+  await sidebarBecomes(page, 100);
   await screenshot(page, 'shell-collapsed-1280');
   await page.getByRole('button', { name: en('nav.open') }).click();
-  await page.waitForTimeout(300);
-  assert.equal(await sidebarWidth(page), 280);
+  await sidebarBecomes(page, 280);
 });
 
 test('on a phone the sidebar starts collapsed; backdrop and link clicks close it', async () => {
@@ -44,12 +56,10 @@ test('on a phone the sidebar starts collapsed; backdrop and link clicks close it
   assert.equal(await sidebarWidth(page), 100);
   await screenshot(page, 'shell-mobile-collapsed-375');
   await page.getByRole('button', { name: en('nav.open') }).click();
-  await page.waitForTimeout(300);
-  assert.equal(await sidebarWidth(page), 280);
+  await sidebarBecomes(page, 280);
   await screenshot(page, 'shell-mobile-open-375');
   await page.mouse.click(360, 400);
-  await page.waitForTimeout(300);
-  assert.equal(await sidebarWidth(page), 100);
+  await sidebarBecomes(page, 100);
 
   await page.getByRole('button', { name: en('header.accountMenu') }).click();
   await page.getByRole('menuitem', { name: en('header.logout') }).waitFor();
@@ -60,8 +70,7 @@ test('on a phone the sidebar starts collapsed; backdrop and link clicks close it
   await page.getByRole('button', { name: en('nav.open') }).click();
   await page.getByRole('link', { name: en('nav.terms') }).click();
   await page.waitForURL('**/pages/terms-conditions');
-  await page.waitForTimeout(300);
-  assert.equal(await sidebarWidth(page), 100);
+  await sidebarBecomes(page, 100);
 });
 
 test('the account menu follows the role; staff have no company menus', async () => {

@@ -45,13 +45,8 @@ export async function screenshot(page: Page, name: string) {
   }
 }
 
-/**
- * Runs axe on the page and fails on any serious or critical violation. It first waits (3 s at
- * most) for running transitions and finite animations to end: axe measures contrast on what is
- * painted, and a toast fading out is half transparent (its text failed color-contrast on the
- * claims list once in CI, when the check met the 'claim filed' toast closing).
- */
-export async function expectAccessible(page: Page, label: string) {
+/** Waits (3 s at most) until no transition or finite animation is running. */
+async function animationsSettled(page: Page) {
   await page
     .waitForFunction(
       () =>
@@ -67,6 +62,16 @@ export async function expectAccessible(page: Page, label: string) {
     )
     // Still moving after 3 s: check what is there.
     .catch(() => undefined);
+}
+
+/**
+ * Runs axe on the page and fails on any serious or critical violation. It first waits (3 s at
+ * most) for running transitions and finite animations to end: axe measures contrast on what is
+ * painted, and a toast fading out is half transparent (its text failed color-contrast on the
+ * claims list once in CI, when the check met the 'claim filed' toast closing).
+ */
+export async function expectAccessible(page: Page, label: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
@@ -116,7 +121,7 @@ export async function inspect(page: Page, name: string) {
   await expectTablesFit(page, name);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(WIDTHS.mobile);
-  await page.waitForTimeout(150);
+  await animationsSettled(page);
   await screenshot(page, `${name}-375`);
   await expectAccessible(page, `${name} at 375 px`);
   await expectTablesFit(page, `${name} at 375 px`);
