@@ -22,7 +22,7 @@ import { notifyError } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { downloadFile, useClaim } from '../api/claims';
 import { EligibilityBadge, ItemStatusBadge, RequestStatusBadge } from '../components/claim-badges';
-import { Fact } from '../components/fact';
+import { Fact } from '../../../shared/ui/fact';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 const dash = '—';

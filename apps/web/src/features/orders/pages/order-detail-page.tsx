@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -28,20 +27,8 @@ import { Totals } from '../../checkout/components/totals';
 import { useOrderProgress, useReorder } from '../api/orders';
 import { AddressBlock } from '../components/address-block';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { Fact } from '../../../shared/ui/fact';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} ta="right">
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** One order of the history: facts, progress, lines, addresses, reorder. */
 export function OrderDetailPage() {
