@@ -35,14 +35,17 @@ async function shownPrices(page: Page): Promise<number[]> {
   return (await listing.locator('article [data-price]').allTextContents()).map(amount);
 }
 
-/** The prices once the listing has caught up with the URL (the old page shows meanwhile). */
-async function settledPrices(page: Page, ok: (prices: number[]) => boolean): Promise<number[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const prices = await shownPrices(page);
-    if (ok(prices) || Date.now() > deadline) return prices;
-    await page.waitForTimeout(200);
-  }
+/**
+ * The prices of the listing that `change` asks for: its answer is waited for, then the page
+ * that shows it (the previous page stays on screen, aria-busy, until then).
+ */
+async function pricesAfter(page: Page, change: () => Promise<void>): Promise<number[]> {
+  const listed = page.waitForResponse((response) =>
+    response.url().includes('/api/products/advanced-filter'),
+  );
+  await change();
+  await listed;
+  return shownPrices(page);
 }
 
 const ascending = (values: number[]) =>
@@ -73,7 +76,8 @@ test('tree → category page → sort by price → product page', async () => {
   const before = page.url();
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-  await page.waitForTimeout(800);
+  // Once the subcategories show, the page is still the one it was: a toggle never navigates.
+  await (await controlledList(page, toggle)).getByRole('link').first().waitFor();
   assert.equal(page.url(), before);
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -110,9 +114,10 @@ test('tree → category page → sort by price → product page', async () => {
   await breadcrumbs.getByRole('link', { name: parentName }).click();
   await page.getByRole('heading', { level: 1, name: parentName }).waitFor();
   await page.getByRole('combobox', { name: en('catalog.sort.label') }).click();
-  await page.getByRole('option', { name: en('catalog.sort.price_asc') }).click();
-  await page.waitForURL(/sort=price_asc/);
-  const firstPage = await settledPrices(page, (prices) => prices.length > 1 && ascending(prices));
+  const firstPage = await pricesAfter(page, async () => {
+    await page.getByRole('option', { name: en('catalog.sort.price_asc') }).click();
+    await page.waitForURL(/sort=price_asc/);
+  });
   assert.ok(firstPage.length > 1, 'the category lists products');
   assert.ok(ascending(firstPage), `prices ascending: ${firstPage.join(', ')}`);
   await inspect(page, 'catalog-category');
@@ -120,12 +125,11 @@ test('tree → category page → sort by price → product page', async () => {
   // The next page continues the order; the URL keeps sort and page.
   const next = page.getByRole('button', { name: en('pagination.next') });
   if (await next.isEnabled()) {
-    await next.click();
-    await page.waitForURL(/page=2/);
+    const secondPage = await pricesAfter(page, async () => {
+      await next.click();
+      await page.waitForURL(/page=2/);
+    });
     await page.getByText(/^Showing page 2 of \d+$/).waitFor();
-    const secondPage = await settledPrices(page, (prices) =>
-      ascending([firstPage.at(-1)!, ...prices]),
-    );
     assert.ok(ascending([firstPage.at(-1)!, ...secondPage]), 'page 2 continues the order');
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('page=2'));

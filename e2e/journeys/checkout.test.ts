@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, inspect, launchBrowser } from '../support/browser';
@@ -137,12 +138,18 @@ async function ensureDefaultDeliveryAddress(page: Page) {
  */
 async function watchRedirect(page: Page, text: string) {
   const seen = { text: false };
+  let reported: () => void = () => {};
+  const report = new Promise<void>((resolve) => {
+    reported = resolve;
+  });
   await page.exposeFunction('reportRedirecting', () => {
     seen.text = true;
+    reported();
   });
-  // The provider's page answers a moment late, so the report reaches the test first.
+  // The provider's page is held until the page has said it (10 s at most, then let through
+  // for the test to fail on `seen`), so the report reaches the test first.
   await page.route('**/api/payments/simulated/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await Promise.race([report, once(AbortSignal.timeout(10_000), 'abort')]);
     await route.continue();
   });
   return {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,24 +51,24 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       SCRYPT_COST_LOG2: '12',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // A busy machine (shared cores) may need longer: PORTAL_START_TIMEOUT_MS raises the limit.
   const startTimeoutMs = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 180_000);
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`portal did not start within ${startTimeoutMs / 1000} s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  // The API says 'ready' on its IPC channel once it listens (main.ts); exiting first fails.
+  const ready = once(child, 'message', { signal: AbortSignal.timeout(startTimeoutMs) });
+  const exitedFirst = once(child, 'exit').then(([code]) => {
+    throw new Error(`portal exited with ${String(code)}`);
+  });
+  // It also settles when the portal is stopped at the end: heard here, not left unhandled.
+  exitedFirst.catch(() => undefined);
+  try {
+    await Promise.race([ready, exitedFirst]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw (error as Error).name === 'AbortError'
+      ? new Error(`portal did not start within ${startTimeoutMs / 1000} s`)
+      : error;
   }
   return {
     url,
@@ -90,17 +91,16 @@ export interface Mail {
   locale: string;
 }
 
-/** Waits for a mail to `to` (optionally of a template) in the dev mailbox. */
+/**
+ * The latest mail to `to` (optionally of a template) in the dev mailbox, which answers once the
+ * work that requests started in the background has ended: call it after the request that mails.
+ */
 export async function waitForMail(baseUrl: string, to: string, template?: string): Promise<Mail> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
-    const { items } = (await response.json()) as { items: Mail[] };
-    const mail = items.find((item) => !template || item.template === template);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no ${template ?? ''} mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  const { items } = (await response.json()) as { items: Mail[] };
+  const mail = items.find((item) => !template || item.template === template);
+  if (!mail) throw new Error(`no ${template ?? ''} mail to ${to}`);
+  return mail;
 }
 
 /** The first link of a mail's text that points into the portal. */

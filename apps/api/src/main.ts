@@ -80,6 +80,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+// Started by a process manager or a test with an IPC channel: tell it the API is answering.
+process.send?.('ready');
 // Build the catalog index now rather than on the first buyer's request.
 app.catalog
   .snapshot()

@@ -52,6 +52,9 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   app.get('/messages', async (request, reply) => {
     const { to } = (request.query ?? {}) as Record<string, unknown>;
     const recipient = typeof to === 'string' && to.trim() ? to.trim() : undefined;
+    // Answered once the work earlier requests started after answering (a reset mail) has
+    // ended: a mail that a finished request causes is then listed, without polling.
+    await app.background.idle();
     const mails = await latestMails(app.db, recipient);
     return reply.header('Cache-Control', 'no-store').send({
       items: mails.map((mail) => ({
