@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { BackgroundWork } from '../background';
 import { devMailboxRoutes } from './dev-mailbox';
 import { enqueueMail } from './outbox';
 import type { MailTemplate, MailTemplateVars } from './template-vars';
@@ -395,6 +396,7 @@ describe('mail worker and dev mailbox', () => {
     const app = Fastify({ logger: false });
     app.decorate('db', database.db);
     app.decorate('config', config);
+    app.decorate('background', new BackgroundWork(app.log));
     await app.register(devMailboxRoutes, { prefix: '/dev/mailbox' });
     try {
       await approvalFor('first@sunvolt.test', 'en');
