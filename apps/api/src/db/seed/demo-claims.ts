@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { issueInvoice } from '../../modules/invoices/service';
+import { issueInvoice } from '../../modules/invoices';
 import { percentOfCents } from '../../platform/money';
 import type { Db, Tx } from '../client';
 import {

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, contextOf, resolveToken, SESSION_COOKIE } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { getMe } from '../users/service';
+import { getMe } from '../users';
 import {
   acceptInvitation,
   changePasswordWithKey,

@@ -9,11 +9,13 @@ import {
   type SignupRequest,
   type UserStatus,
 } from '@portal/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
-import { forgetSession, forgetUser } from '../../platform/auth/guard';
+import { isUniqueViolation } from '../../db/errors';
+import { forgetSession } from '../../platform/auth/guard';
+import { revokeAllSessions } from '../../platform/auth/sessions';
 import { checkNewPassword } from '../../platform/auth/password-policy';
 import { makeDummyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import {
@@ -27,7 +29,7 @@ import { forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { appUrl, webUrl } from '../../platform/urls';
-import { findUserByEmail, getMe } from '../users/service';
+import { findUserByEmail, getMe } from '../users';
 import { checkSignInFailures, recordSignInFailure } from './sign-in-limit';
 
 export interface AuthDeps {
@@ -57,13 +59,6 @@ function dummyHash(costLog2: number) {
   }
   return hash;
 }
-
-/** A PostgreSQL unique violation (23505), as pg and PGlite report it. */
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Checks the password, then the account status, and opens a session. */
 export async function signIn(
@@ -113,26 +108,6 @@ export async function signOut(db: Db, sessionId: string) {
     .set({ revokedAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
   forgetSession(sessionId);
-}
-
-/** Revokes every open session of a user (password reset, and later blocking or deleting). */
-export async function revokeAllSessions(db: Executor, userId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  forgetUser(userId);
-}
-
-/** Revokes every open session of a user but `keepSessionId` (password change: the others sign out). */
-export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)),
-    );
-  forgetUser(userId);
 }
 
 /**

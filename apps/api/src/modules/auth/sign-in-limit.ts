@@ -7,7 +7,7 @@ import { signInFailures } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
-import { findUserByEmail } from '../users/service';
+import { findUserByEmail } from '../users';
 
 const WINDOW_SECONDS = 3600;
 

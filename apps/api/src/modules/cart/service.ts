@@ -12,8 +12,8 @@ import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
-import type { CatalogIndex } from '../catalog/catalog-index';
-import { availabilityOf, findListItems } from '../catalog/product-repo';
+import type { CatalogIndex } from '../catalog';
+import { availabilityOf, findListItems } from '../catalog';
 import { preparedSql } from '../../db/prepared';
 
 export interface CartDeps {

@@ -24,15 +24,8 @@ import {
   findDefaultAddress,
   toAddress,
   type AddressRow,
-} from '../addresses/service';
-import {
-  cartIdOf,
-  cartSums,
-  describeLines,
-  pricedLines,
-  titleOf,
-  type PricedLine,
-} from '../cart/service';
+} from '../addresses';
+import { cartIdOf, cartSums, describeLines, pricedLines, titleOf, type PricedLine } from '../cart';
 import { computeTotals, type Totals } from './totals';
 
 export interface CheckoutDeps {

@@ -16,7 +16,7 @@ import { claimItems, claims, invoices, orderLines, orders, users } from '../../d
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { formatEuros, percentOfCents, toCents } from '../../platform/money';
-import { notifyCompany } from '../notifications/service';
+import { notifyCompany } from '../notifications';
 import { issueCreditNote } from './credit-notes';
 import { validationFailed } from './problems';
 import { findClaims } from './service';

@@ -11,7 +11,7 @@ import { creditNoteCounters, creditNotes, invoices, orders } from '../../db/sche
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
-import { companyOf } from '../addresses/service';
+import { companyOf } from '../addresses';
 import { creditNoteSummaryOf } from './view';
 
 /** `CN-2026-000042`: the year, then the year's sequence (gapless, from 1), like invoices. */

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../platform/auth/guard';
-import { companyOf } from '../addresses/service';
+import { companyOf } from '../addresses';
 import { normalizeCode, toCsv, type CsvRecord } from './csv';
 import { evaluateRows } from './eligibility';
 import { insertClaim, lockOrders, type NewItem } from './filing';

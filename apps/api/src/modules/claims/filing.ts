@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { claimBoxes, claimItems, claims, orders } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
-import { companyOf } from '../addresses/service';
+import { companyOf } from '../addresses';
 import type { ClaimOrderRow } from './eligibility';
 
 /** Locks the company's orders a claim names, so two claims cannot both take the last units. */

@@ -12,7 +12,7 @@ import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { claimItems, claims } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
-import { companyOf } from '../addresses/service';
+import { companyOf } from '../addresses';
 import {
   decideEligibility,
   evaluateRows,

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import type { CatalogDeps } from '../catalog/service';
+import type { CatalogDeps } from '../catalog';
 import { monthlySpend, mostBoughtProducts } from './service';
 
 const tags = ['dashboard'];

@@ -6,9 +6,9 @@ import {
 } from '@portal/contract';
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
-import { companyOf } from '../addresses/service';
-import { productsByIds, type CatalogDeps } from '../catalog/service';
-import { monthlySpendCents, mostBoughtProductIds } from '../order-history/stats';
+import { companyOf } from '../addresses';
+import { productsByIds, type CatalogDeps } from '../catalog';
+import { monthlySpendCents, mostBoughtProductIds } from '../orders';
 
 /** The caller's company's most bought products, as catalog rows in `locale` at today's prices. */
 export async function mostBoughtProducts(

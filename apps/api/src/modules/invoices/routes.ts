@@ -6,9 +6,9 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import type { OrdersDeps } from '../orders/place-order';
-import { invoiceSettingsReader } from '../settings/service';
-import { creditNoteDocument } from '../claims/credit-notes';
+import type { Db } from '../../db/client';
+import { invoiceSettingsReader } from '../settings';
+import { creditNoteDocument } from '../claims';
 import { pdfRenderer } from './pdf-pool';
 import { getInvoice, listInvoices } from './service';
 
@@ -16,7 +16,7 @@ const tags = ['invoices'];
 const security = [{ bearer: [] }];
 
 /** The company's invoices: list, detail and the PDF in the caller's language. */
-export function invoiceRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
+export function invoiceRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('invoices.view');
     const shopDetails = invoiceSettingsReader(deps.db);

@@ -30,9 +30,9 @@ import {
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
-import { companyOf } from '../addresses/service';
-import { creditNotesOfInvoice } from '../claims/credit-notes';
-import { notifyCompany } from '../notifications/service';
+import { companyOf } from '../addresses';
+import { creditNotesOfInvoice } from '../claims';
+import { notifyCompany } from '../notifications';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

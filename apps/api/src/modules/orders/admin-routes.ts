@@ -1,26 +1,22 @@
-import { orderIdParamsSchema, orderSchema, orderStatusUpdateSchema } from '@portal/contract';
+import {
+  orderIdParamsSchema,
+  orderSchema,
+  orderStatusUpdateSchema,
+  shipOrderRequestSchema,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import type { PaymentsDeps } from '../payments/sync';
-import { markOrderPaid, updateOrderStatus } from './admin';
+import { updateOrderStatus } from './admin';
 import type { OrdersDeps } from './place-order';
+import { shipOrder } from './ship';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** Back-office order calls (permission orders.manage: staff). */
-export function adminOrderRoutes(deps: OrdersDeps & PaymentsDeps): FastifyPluginAsyncZod {
+export function adminOrderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('orders.manage');
-
-    app.post(
-      '/:id/mark-paid',
-      {
-        preValidation,
-        schema: { tags, security, params: orderIdParamsSchema, response: { 200: orderSchema } },
-      },
-      async (request) => markOrderPaid(deps, contextOf(request), request.params.id),
-    );
 
     app.put(
       '/:id/status',
@@ -36,6 +32,21 @@ export function adminOrderRoutes(deps: OrdersDeps & PaymentsDeps): FastifyPlugin
       },
       async (request) =>
         updateOrderStatus(deps, contextOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/:id/ship',
+      {
+        preValidation: requirePermission('orders.manage'),
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          body: shipOrderRequestSchema,
+          response: { 200: orderSchema },
+        },
+      },
+      async (request) => shipOrder(deps, contextOf(request), request.params.id, request.body),
     );
   };
 }

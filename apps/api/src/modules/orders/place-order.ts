@@ -26,17 +26,17 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
-import { companyOf, findDefaultAddress, snapshotOf } from '../addresses/service';
-import { availableQuantity, cartIdOf, emptyCart } from '../cart/service';
-import { findProductLabels } from '../catalog/product-repo';
+import { companyOf, findDefaultAddress, snapshotOf } from '../addresses';
+import { availableQuantity, cartIdOf, emptyCart } from '../cart';
+import { findProductLabels } from '../catalog';
 import {
   blockerError,
   defaultPaymentMethod,
   deliveryDaysOf,
   draftCheckout,
   vatMentionOf,
-} from '../checkout/service';
-import { notifyCompany } from '../notifications/service';
+} from '../checkout';
+import { notifyCompany } from '../notifications';
 import type { OrderRow } from './status';
 import { describeOrder, findOrder, orderView } from './view';
 

@@ -2,21 +2,29 @@ import {
   cartResponseSchema,
   idempotencyHeadersSchema,
   oneClickOrderRequestSchema,
+  orderHistoryDetailSchema,
   orderIdParamsSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
   orderSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
+  reorderResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
 import { buyWithOneClick, placeOrder, type OrdersDeps, type PlacedOrder } from './place-order';
+import { listOrders, orderProgress, reorder } from './history';
 import { getOrder, payOrder, restoreCart } from './service';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 
-/** Placing, reading and paying orders; putting a failed order back in the cart. */
+/**
+ * Placing, reading and paying orders; putting a failed order back in the cart; the order history
+ * (list, progress of one order, reorder).
+ */
 export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const answer = (placed: PlacedOrder, locale: Parameters<typeof t>[0]) => ({
@@ -113,6 +121,48 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         answer(await payOrder(deps, contextOf(request), request.params.id), request.locale),
+    );
+
+    app.get(
+      '/',
+      {
+        preValidation: requirePermission('orders.view'),
+        schema: {
+          tags,
+          security,
+          querystring: orderListQuerySchema,
+          response: { 200: orderListResponseSchema },
+        },
+      },
+      async (request) => listOrders(deps.db, contextOf(request), request.query),
+    );
+
+    app.get(
+      '/:id/progress',
+      {
+        preValidation: requirePermission('orders.view'),
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          response: { 200: orderHistoryDetailSchema },
+        },
+      },
+      async (request) => orderProgress(deps.db, contextOf(request), request.params.id),
+    );
+
+    app.post(
+      '/:id/reorder',
+      {
+        preValidation: requirePermission('cart.use'),
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          response: { 200: reorderResponseSchema },
+        },
+      },
+      async (request) => reorder(deps, contextOf(request), request.params.id),
     );
   };
 }

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { orderLines } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict } from '../../platform/errors';
-import { companyOf } from '../addresses/service';
-import { putLinesBack } from '../cart/service';
+import { companyOf } from '../addresses';
+import { putLinesBack } from '../cart';
 import { startPayment, type OrdersDeps, type PlacedOrder } from './place-order';
 import { describeOrder, findOrder } from './view';
 

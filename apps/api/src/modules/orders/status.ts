@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { orderEvents, orderLines, orders, products, users } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros } from '../../platform/money';
-import { issueInvoice } from '../invoices/service';
+import { issueInvoice } from '../invoices';
 import { webUrl } from '../../platform/urls';
 
 export type OrderRow = typeof orders.$inferSelect;

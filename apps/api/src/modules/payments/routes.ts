@@ -1,12 +1,20 @@
-import { CHECKOUT_WEB_PATHS, type Locale } from '@portal/contract';
+import {
+  CHECKOUT_WEB_PATHS,
+  orderIdParamsSchema,
+  orderSchema,
+  type Locale,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orders, payments } from '../../db/schema';
+import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { SIMULATED_OUTCOMES } from '../../platform/payments/simulated';
 import { webUrl } from '../../platform/urls';
+import type { OrdersDeps } from '../orders';
 import { simulatedPaymentPage, unknownPaymentPage } from './simulated-page';
+import { markOrderPaid } from './staff';
 import { syncPayment, type PaymentsDeps } from './sync';
 
 const tags = ['payments'];
@@ -113,6 +121,24 @@ export function paymentRoutes(deps: PaymentsDeps): FastifyPluginAsyncZod {
         });
         return reply.redirect(payment.redirectUrl, 303);
       },
+    );
+  };
+}
+
+/** Back-office: staff record a received bank transfer (orders.manage). */
+export function adminPaymentRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = requirePermission('orders.manage');
+    const tags = ['admin'];
+    const security = [{ bearer: [] }];
+
+    app.post(
+      '/:id/mark-paid',
+      {
+        preValidation,
+        schema: { tags, security, params: orderIdParamsSchema, response: { 200: orderSchema } },
+      },
+      async (request) => markOrderPaid(deps, contextOf(request), request.params.id),
     );
   };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { Payments } from '../../platform/payments';
-import { afterPaid, moveOrder, releaseStock, type Actor } from '../orders/status';
+import { afterPaid, moveOrder, releaseStock, type Actor } from '../orders';
 
 export interface PaymentsDeps {
   db: Db;

@@ -11,13 +11,15 @@ import {
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { companies, users } from '../../db/schema';
 import { forgetUser, type RequestContext } from '../../platform/auth/guard';
+import { revokeAllSessions } from '../../platform/auth/sessions';
 import { issueSecureKey, liveKeyExpiries, voidSecureKeys } from '../../platform/auth/secure-keys';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
-import { isUniqueViolation, revokeAllSessions } from '../auth/service';
+
 import { findUserByEmail } from './service';
 
 export interface MemberDeps {

@@ -2,13 +2,14 @@ import type { ChangePassword, ProfileUpdate, ValidationKey } from '@portal/contr
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { forgetUser, type RequestContext } from '../../platform/auth/guard';
+import { revokeOtherSessions } from '../../platform/auth/sessions';
 import { checkNewPassword } from '../../platform/auth/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { conflict, notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
-import { isUniqueViolation, revokeOtherSessions } from '../auth/service';
 
 export interface ProfileDeps {
   db: Db;

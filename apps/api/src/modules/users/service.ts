@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { companies, invoiceAddresses, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { xmlFeedUrl } from '../feed/key';
+import { xmlFeedUrl } from '../feed';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -3,7 +3,7 @@ import {
   PRODUCT_IMAGE_VARIANTS,
   productImagePath,
   productThumbnailPath,
-} from '../../../modules/media/paths';
+} from '../../../modules/media';
 import type { products } from '../../schema';
 import { BATTERY_BUILDERS } from './batteries';
 import { DEVICE_CHARGER_BUILDERS } from './device-chargers';

@@ -5,10 +5,10 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { conflict } from '../../platform/errors';
 import { webUrl } from '../../platform/urls';
-import { wantsMail } from '../notifications/preferences';
-import { notifyCompany } from '../notifications/service';
-import type { OrdersDeps } from '../orders/place-order';
-import { describeOrder, findOrder } from '../orders/view';
+import { wantsMail } from '../notifications';
+import { notifyCompany } from '../notifications';
+import type { OrdersDeps } from './place-order';
+import { describeOrder, findOrder } from './view';
 
 /**
  * Staff ship a paid order (processing, not shipped yet) with its carrier and tracking number:

@@ -32,9 +32,9 @@ import {
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { fromCents } from '../../platform/money';
-import { companyOf } from '../addresses/service';
-import { availableQuantity, putLinesBack, type CartDeps } from '../cart/service';
-import { findOrder } from '../orders/view';
+import { companyOf } from '../addresses';
+import { availableQuantity, putLinesBack, type CartDeps } from '../cart';
+import { findOrder } from './view';
 
 /** Which filters an order list request uses: each combination is its own prepared statement. */
 interface OrderListVariant {
