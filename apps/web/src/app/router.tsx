@@ -72,7 +72,7 @@ function localeRoutes(locale: Locale): RouteObject {
           loader: staffHome,
           handle: crumbs({ labelKey: 'breadcrumbs.dashboard' }),
           lazy: () =>
-            import('../features/dashboard/pages/dashboard-page').then((m) => ({
+            import('./routes/dashboard-page').then((m) => ({
               Component: m.DashboardPage,
             })),
         },
@@ -98,7 +98,7 @@ function localeRoutes(locale: Locale): RouteObject {
           loader: requirePermission('cart.use'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.cart' }),
           lazy: () =>
-            import('../features/cart/pages/cart-page').then((m) => ({ Component: m.CartPage })),
+            import('../features/checkout/pages/cart-page').then((m) => ({ Component: m.CartPage })),
         },
         {
           path: 'checkout/delivery',

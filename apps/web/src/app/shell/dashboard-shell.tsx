@@ -6,7 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { STAFF_ROLE, can } from '@portal/contract';
-import { CartIcon } from '../../features/cart/components/cart-icon';
+import { CartIcon } from '../../features/checkout/components/cart-icon';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaceOrderResponse } from '@portal/contract';
-import { awaitingOnlinePayment, idempotencyKeyFor, paymentDestination } from './order-state';
+import { idempotencyKeyFor, paymentDestination } from './order-state';
 
 const ORDER_ID = '3f1c2b9a-1111-4222-8333-444455556666';
 const placed = (redirect_url: string | null) =>
@@ -19,17 +19,6 @@ describe('paymentDestination', () => {
       kind: 'page',
       path: `/payment-successful?order_id=${ORDER_ID}`,
     });
-  });
-});
-
-describe('awaitingOnlinePayment', () => {
-  it('waits only for pending orders paid online', () => {
-    expect(awaitingOnlinePayment({ status: 'pending', payment_method: 'ideal' })).toBe(true);
-    expect(awaitingOnlinePayment({ status: 'pending', payment_method: 'banktransfer' })).toBe(
-      false,
-    );
-    expect(awaitingOnlinePayment({ status: 'processing', payment_method: 'ideal' })).toBe(false);
-    expect(awaitingOnlinePayment({ status: 'failed', payment_method: 'creditcard' })).toBe(false);
   });
 });
 

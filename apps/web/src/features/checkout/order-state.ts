@@ -1,9 +1,4 @@
-import { CHECKOUT_WEB_PATHS, type Order, type PlaceOrderResponse } from '@portal/contract';
-
-/** A pending order paid online: the provider's confirmation has not arrived yet. */
-export function awaitingOnlinePayment(order: Pick<Order, 'status' | 'payment_method'>): boolean {
-  return order.status === 'pending' && order.payment_method !== 'banktransfer';
-}
+import { CHECKOUT_WEB_PATHS, type PlaceOrderResponse } from '@portal/contract';
 
 export type PaymentDestination = { kind: 'provider'; url: string } | { kind: 'page'; path: string };
 

@@ -7,9 +7,9 @@ import type { Address, AddressKind } from '@portal/contract';
 import { useMe } from '../../../shared/auth/me';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
-import { useAddresses, useDeleteAddress } from '../../checkout/api/addresses';
-import { AddressLines } from '../../checkout/components/address-card';
-import { AddressFormModal } from '../../checkout/components/address-form-modal';
+import { useAddresses, useDeleteAddress } from '../../../shared/api/addresses';
+import { AddressLines } from '../../../shared/ui/address-lines';
+import { AddressFormModal } from '../../../shared/ui/address-form-modal';
 
 const TITLE_KEY: Record<AddressKind, string> = {
   delivery: 'breadcrumbs.shippingDetails',

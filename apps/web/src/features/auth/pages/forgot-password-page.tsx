@@ -9,7 +9,7 @@ import { zodFieldErrors } from '../../../shared/forms/zod-errors';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { PasswordField } from '../../../shared/ui/password-field';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useSecureKey, useSetPassword, type SecureKeyKind } from '../api/set-password';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 /** `/set-password?key=…&type=invitation|reset`: one screen for invitations and resets. */
 export function SetPasswordPage() {

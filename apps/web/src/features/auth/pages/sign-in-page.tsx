@@ -10,7 +10,7 @@ import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { toSignInRequest, validateSignIn } from '../sign-in-validation';
 
 const FIELDS = ['email', 'password'] as const;

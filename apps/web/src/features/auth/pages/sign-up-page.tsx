@@ -22,7 +22,7 @@ import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 
 interface SignUpValues {
   first_name: string;

@@ -4,7 +4,7 @@ import type { ProductListItem } from '@portal/contract';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { AddToCart } from '../../cart/components/add-to-cart';
+import { AddToCart } from './add-to-cart';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';

@@ -22,7 +22,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { BreadcrumbTrail } from '../../../shared/ui/breadcrumb-trail';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { AddToCart } from '../../cart/components/add-to-cart';
+import { AddToCart } from '../components/add-to-cart';
 import { useCategory } from '../api/categories';
 import { increaseViews, productQueryOptions, useProduct } from '../api/products';
 import { ProductGallery } from '../components/product-gallery';

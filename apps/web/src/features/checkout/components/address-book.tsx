@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address, AddressKind } from '@portal/contract';
 import { countryName } from '../../../shared/format/country';
 import { useLocale } from '../../../shared/locale/use-locale';
-import { addressLine } from '../address-values';
+import { addressLine } from '../../../shared/forms/address-values';
 
 /** One address book as a choice: pick one, edit one, or add a new one. */
 export function AddressBook({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@portal/contract';
 import { formatDateTime } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/locale/use-locale';
-import { Totals } from './totals';
+import { Totals } from '../../../shared/ui/totals';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PlaceOrderResponse } from '@portal/contract';
 import { useLocalizePath } from '../../../shared/locale/use-locale';
-import { cartQueryKey } from '../../cart/api/cart';
+import { cartQueryKey } from '../../../shared/api/cart';
 import { idempotencyKeyFor, paymentDestination, type KeyedBody } from '../order-state';
 
 /** After an order is placed: the cart is empty; go to the provider's page or the result page. */

@@ -8,11 +8,11 @@ import { useMe } from '../../../shared/auth/me';
 import { useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { useAddresses } from '../api/addresses';
+import { useAddresses } from '../../../shared/api/addresses';
 import { useCheckoutOptions } from '../api/checkout';
 import { readChoice, resolveChoice, writeChoice, type CheckoutChoice } from '../checkout-choice';
 import { AddressBook } from '../components/address-book';
-import { AddressFormModal } from '../components/address-form-modal';
+import { AddressFormModal } from '../../../shared/ui/address-form-modal';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { purchaseBlocked } from '../vat-status';
 

@@ -7,9 +7,8 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { useOrder } from '../api/orders';
+import { awaitingOnlinePayment, useOrder } from '../../../shared/api/order';
 import { OrderFacts } from '../components/order-facts';
-import { awaitingOnlinePayment } from '../order-state';
 import { PaymentNotFound } from './payment-not-found';
 
 /** Payment successful: the order number, and for bank transfer where to send the money. */

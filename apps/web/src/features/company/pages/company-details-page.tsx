@@ -27,7 +27,7 @@ import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { useCompany, useUpdateCompany } from '../api/company';
 
 type CompanyValues = Record<keyof CompanyProfileUpdate, string>;

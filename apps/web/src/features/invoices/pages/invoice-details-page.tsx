@@ -7,8 +7,8 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { Totals } from '../../checkout/components/totals';
-import { AddressBlock } from '../../orders/components/address-block';
+import { Totals } from '../../../shared/ui/totals';
+import { AddressLines } from '../../../shared/ui/address-lines';
 import { useInvoice } from '../api/invoices';
 import { DownloadInvoiceButton } from '../components/download-button';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
@@ -68,8 +68,8 @@ export function InvoiceDetailsPage() {
         </Card>
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <AddressBlock title={t('invoices.billingAddress')} address={data.billing_address} />
-            <AddressBlock title={t('invoices.shippingAddress')} address={data.shipping_address} />
+            <AddressLines title={t('invoices.billingAddress')} address={data.billing_address} />
+            <AddressLines title={t('invoices.shippingAddress')} address={data.shipping_address} />
           </SimpleGrid>
         </Card>
       </SimpleGrid>

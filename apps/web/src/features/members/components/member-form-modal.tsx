@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { useInviteMember, useUpdateMember } from '../api/members';
 
 interface MemberValues {

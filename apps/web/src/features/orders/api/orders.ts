@@ -6,7 +6,7 @@ import type {
   ReorderResponse,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-import { cartQueryKey } from '../../cart/api/cart';
+import { cartQueryKey } from '../../../shared/api/cart';
 
 export interface OrderFilters {
   page: number;

@@ -22,10 +22,10 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { useOrder } from '../../checkout/api/orders';
-import { Totals } from '../../checkout/components/totals';
+import { useOrder } from '../../../shared/api/order';
+import { Totals } from '../../../shared/ui/totals';
 import { useOrderProgress, useReorder } from '../api/orders';
-import { AddressBlock } from '../components/address-block';
+import { AddressLines } from '../../../shared/ui/address-lines';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { Fact } from '../../../shared/ui/fact';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
@@ -188,8 +188,8 @@ export function OrderDetailPage() {
       </Card>
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <AddressBlock title={t('orders.deliveryAddress')} address={data.delivery_address} />
-          <AddressBlock title={t('orders.invoiceAddress')} address={data.invoice_address} />
+          <AddressLines title={t('orders.deliveryAddress')} address={data.delivery_address} />
+          <AddressLines title={t('orders.invoiceAddress')} address={data.invoice_address} />
         </SimpleGrid>
       </Card>
     </Stack>

@@ -14,7 +14,7 @@ import { useMe } from '../../../shared/auth/me';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
 import { PasswordField } from '../../../shared/ui/password-field';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../shared/ui/form-alert';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
 
 interface ProfileValues {

@@ -3,16 +3,16 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingWarehouse, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@portal/contract';
-import { useFilteredProducts } from '../../catalog/api/products';
-import { PRODUCT_ROW_SIZE, ProductRow } from '../../catalog/components/product-row';
-import { ProductSearch } from '../../catalog/components/product-search';
-import { LastOrders } from '../../orders/components/last-orders';
-import { useMe } from '../../../shared/auth/me';
-import { countryName } from '../../../shared/format/country';
-import { useLocale } from '../../../shared/locale/use-locale';
-import { useMostBought } from '../api/dashboard';
-import { BannerSlider } from '../components/banner-slider';
-import { SpendChart } from '../components/spend-chart';
+import { useFilteredProducts } from '../../features/catalog/api/products';
+import { PRODUCT_ROW_SIZE, ProductRow } from '../../features/catalog/components/product-row';
+import { ProductSearch } from '../../features/catalog/components/product-search';
+import { LastOrders } from '../../features/orders/components/last-orders';
+import { useMe } from '../../shared/auth/me';
+import { countryName } from '../../shared/format/country';
+import { useLocale } from '../../shared/locale/use-locale';
+import { useMostBought } from '../../features/dashboard/api/dashboard';
+import { BannerSlider } from '../../features/dashboard/components/banner-slider';
+import { SpendChart } from '../../features/dashboard/components/spend-chart';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

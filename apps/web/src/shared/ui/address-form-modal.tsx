@@ -13,19 +13,19 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { addressRequestSchema, type Address, type AddressKind } from '@portal/contract';
-import { countryOptions } from '../../../shared/format/country';
-import { applyServerError } from '../../../shared/forms/server-errors';
-import { zodFieldErrors } from '../../../shared/forms/zod-errors';
-import { useLocale } from '../../../shared/locale/use-locale';
-import { notifySuccess } from '../../../shared/ui/notify';
-import { FormAlert } from '../../auth/components/form-alert';
+import { countryOptions } from '../format/country';
+import { applyServerError } from '../forms/server-errors';
+import { zodFieldErrors } from '../forms/zod-errors';
+import { useLocale } from '../locale/use-locale';
+import { notifySuccess } from './notify';
+import { FormAlert } from './form-alert';
 import { useSaveAddress } from '../api/addresses';
 import {
   ADDRESS_FIELDS,
   addressRequest,
   addressValues,
   type AddressValues,
-} from '../address-values';
+} from '../forms/address-values';
 
 /** Add or edit a delivery or invoice address: every field of SPEC section 3, checked per field. */
 export function AddressFormModal({

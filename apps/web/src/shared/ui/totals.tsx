@@ -1,7 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format/money';
-import { useLocale } from '../../../shared/locale/use-locale';
+import { formatMoney } from '../format/money';
+import { useLocale } from '../locale/use-locale';
 
 export interface TotalsView {
   subtotal: number;

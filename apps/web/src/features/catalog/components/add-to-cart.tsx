@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CART_MAX_LINE_QUANTITY, can, type ProductSearchItem } from '@portal/contract';
 import { useMe } from '../../../shared/auth/me';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
-import { useUpdateCart } from '../api/cart';
-import { isOrderable } from '../cart-lines';
+import { useUpdateCart } from '../../../shared/api/cart';
+import { isOrderable } from '../orderable';
 
 type CartProduct = Pick<ProductSearchItem, '_id' | 'name' | 'is_in_stock' | 'quantity'>;
 

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { useCart } from '../api/cart';
+import { useCart } from '../../../shared/api/cart';
 
 /** The header cart icon with the number of items (SPEC section 6: owners and purchasers). */
 export function CartIcon() {

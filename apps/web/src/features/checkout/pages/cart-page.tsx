@@ -8,12 +8,12 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { OneClickButton } from '../../checkout/components/one-click-button';
-import { purchaseBlocked } from '../../checkout/vat-status';
-import { useCart, useClearCart, useUpdateCart } from '../api/cart';
+import { OneClickButton } from '../components/one-click-button';
+import { purchaseBlocked } from '../vat-status';
+import { useCart, useClearCart, useUpdateCart } from '../../../shared/api/cart';
 import { cartHolds, type CartHold } from '../cart-lines';
 import { CartLineRow } from '../components/cart-line-row';
-import classes from '../../checkout/components/checkout.module.css';
+import classes from '../components/checkout.module.css';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };

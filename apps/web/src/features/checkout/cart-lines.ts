@@ -1,9 +1,4 @@
-import type { CartLine, CartResponse, ProductSearchItem } from '@portal/contract';
-
-/** SPEC section 4: out of stock when not in stock or the quantity is 0 or less. */
-export function isOrderable(product: Pick<ProductSearchItem, 'is_in_stock' | 'quantity'>): boolean {
-  return product.is_in_stock && product.quantity > 0;
-}
+import type { CartLine, CartResponse } from '@portal/contract';
 
 /** A line asks for more than can be ordered now (stock fell since it was added). */
 export function exceedsStock(line: Pick<CartLine, 'quantity' | 'available_quantity'>): boolean {

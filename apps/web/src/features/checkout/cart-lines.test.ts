@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartResponse } from '@portal/contract';
-import { cartHolds, exceedsStock, isOrderable, quantityChange } from './cart-lines';
+import { cartHolds, exceedsStock, quantityChange } from './cart-lines';
 
 type Line = CartResponse['cart_item']['items'][number];
 
@@ -14,15 +14,6 @@ function cart(lines: Line[], minimum: Partial<CartResponse['minimum']> = {}, sto
     minimum: { amount: 100, quantity: 2, amount_reached: true, quantity_reached: true, ...minimum },
   } as CartResponse;
 }
-
-describe('isOrderable', () => {
-  it('follows SPEC: out of stock when not in stock or quantity 0 or less', () => {
-    expect(isOrderable({ is_in_stock: true, quantity: 3 })).toBe(true);
-    expect(isOrderable({ is_in_stock: false, quantity: 3 })).toBe(false);
-    expect(isOrderable({ is_in_stock: true, quantity: 0 })).toBe(false);
-    expect(isOrderable({ is_in_stock: true, quantity: -2 })).toBe(false);
-  });
-});
 
 describe('exceedsStock', () => {
   it('flags a line asking more than is available now', () => {

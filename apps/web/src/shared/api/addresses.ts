@@ -6,8 +6,8 @@ import type {
   AddressRequest,
   MessageResponse,
 } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
-import { meQueryKey } from '../../../shared/auth/me';
+import { apiRequest } from './client';
+import { meQueryKey } from '../auth/me';
 
 const addressesKey = (kind: AddressKind) => ['addresses', kind] as const;
 

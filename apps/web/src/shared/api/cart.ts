@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse, CartUpdateRequest } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
+import { apiRequest } from './client';
 
 export const cartQueryKey = ['cart'] as const;
 
