@@ -3,7 +3,7 @@
 // order in 100 which belongs to the demo company Demo Energy BV (10,000 of 1,000,000), so the
 // bench signs in as owner@demo.test. Order lines (1 to 4 per order, real catalog products),
 // an invoice for every paid order (processing, completed, closed), numbered YYYY-NNNNNN without
-// gaps per year with invoice_counters set to each year's last number, and the demo company's
+// gaps per year with document_counters set to each year's last number, and the demo company's
 // members' notifications (new_order, new_invoice, order_is_shipped: about 20,000 for the owner).
 //
 // Everything is bulk SQL (INSERT ... SELECT generate_series) on one connection; generated ids
@@ -232,9 +232,9 @@ await run(
 );
 await run(
   'invoice counters',
-  `insert into invoice_counters (year, last_number)
-   select year, max(sequence) from invoices group by year
-   on conflict (year) do update set last_number = greatest(invoice_counters.last_number, excluded.last_number)`,
+  `insert into document_counters (series, year, last_number)
+   select 'invoice', year, max(sequence) from invoices group by year
+   on conflict (series, year) do update set last_number = greatest(document_counters.last_number, excluded.last_number)`,
 );
 
 // The demo company's members hear of their orders as the app would have told them.

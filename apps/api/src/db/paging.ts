@@ -1,6 +1,8 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import { prepared } from './prepared';
+import { boundariesFrom, type Boundaries } from './seek-index';
 
 /**
  * A select list of `columns` under their own names, for a page's FROM item (below): when the
@@ -100,28 +102,40 @@ function pageFromBoundary(options: BoundaryPage): SQL {
 }
 
 /**
- * A list's page boundaries as one prepared statement: the list's version (`version`, a subquery
- * named list_version) left joined to every `every`-th row's sort key (the first, the every+1-th,
- * ...) as text (exact: a timestamp's microseconds survive), in the list's order, from one scan
- * of its index. An empty list answers one row with null keys. Parameter: the placeholder
- * `every`, besides those of `version` and `where`.
+ * What a list's page boundaries are computed from: the kept counts whose versions, summed, are the
+ * list's version (each change moves at least one up), and the list's rows with their sort key,
+ * newest first (`at` desc, `tie` desc), read from one scan of the list's index.
  */
-export function boundariesStatement(
+export interface BoundariesOf {
+  counts: { version: PgColumn; where: SQL | undefined };
+  rows: { from: PgTable; where: SQL; at: PgColumn; tie: PgColumn };
+}
+
+/**
+ * A list's page boundaries (seek-index.ts) from one prepared statement named `name`: the list's
+ * version left joined to every `every`-th row's sort key (the first, the every+1-th, ...) as text
+ * (exact: a timestamp's microseconds survive), in the list's order. `of` is built once, with
+ * `sql.placeholder`s for what `values` gives.
+ */
+export async function listBoundaries(
   db: Executor,
   name: string,
-  options: {
-    version: SubqueryWithSelection<{ version: SQL.Aliased<string> }, 'list_version'>;
-    from: SQL;
-    where: SQL;
-    at: SQL;
-    tie: SQL;
-    newestFirst: SQL;
-  },
-) {
-  const { version, from, where, at, tie, newestFirst } = options;
-  const bounds = sql`(select "at", "tie", "rn" from (select ${at}::text as "at", ${tie}::text as "tie",
-      row_number() over (order by ${newestFirst}) as "rn"
-      from ${from} where ${where}) as "numbered"
+  of: () => BoundariesOf,
+  values: Record<string, unknown> & { every: number },
+): Promise<Boundaries> {
+  const statement = prepared(db, name, (executor) => boundariesStatement(executor, name, of()));
+  return boundariesFrom(await statement.execute(values));
+}
+
+function boundariesStatement(db: Executor, name: string, { counts, rows }: BoundariesOf) {
+  const version = db
+    .select({ version: sql<string>`coalesce(sum(${counts.version}), 0)::text`.as('version') })
+    .from(counts.version.table)
+    .where(counts.where)
+    .as('list_version');
+  const bounds = sql`(select "at", "tie", "rn" from (select ${rows.at}::text as "at", ${rows.tie}::text as "tie",
+      row_number() over (order by ${rows.at} desc, ${rows.tie} desc) as "rn"
+      from ${rows.from} where ${rows.where}) as "numbered"
     where ("rn" - 1) % ${sql.placeholder('every')}::int = 0) as "bounds"`;
   return db
     .select({

@@ -635,11 +635,19 @@ export const notifications = pgTable(
   ],
 );
 
-/** The last invoice number given out per year: locked while the next one is taken (gapless). */
-export const invoiceCounters = pgTable('invoice_counters', {
-  year: integer('year').primaryKey(),
-  lastNumber: integer('last_number').notNull(),
-});
+/**
+ * The last number given out per document series (invoice, credit note) and year: the row is
+ * locked while the next one is taken (gapless; platform/document-numbers.ts).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').$type<'invoice' | 'credit_note'>().notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.year] })],
+);
 
 export type InvoiceLineColumn = {
   sku: string;
@@ -789,12 +797,6 @@ export const claimBoxes = pgTable(
   },
   (t) => [index('claim_boxes_claim_idx').on(t.claimId, t.position)],
 );
-
-/** The last credit note number given out per year: locked while the next is taken (gapless). */
-export const creditNoteCounters = pgTable('credit_note_counters', {
-  year: integer('year').primaryKey(),
-  lastNumber: integer('last_number').notNull(),
-});
 
 /** A credit note against an invoice (a claim item's refund): written once, never updated. */
 export const creditNotes = pgTable(

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  creditNoteCounters,
+  documentCounters,
   creditNotes,
   invoices,
   notifications,
@@ -232,7 +232,10 @@ describe('staff actions', () => {
     expect(rows.map((row) => row.sequence)).toEqual(
       Array.from({ length: rows.length }, (_, i) => i + 1),
     );
-    const [counter] = await t.db.select().from(creditNoteCounters);
+    const [counter] = await t.db
+      .select()
+      .from(documentCounters)
+      .where(eq(documentCounters.series, 'credit_note'));
     expect(counter?.lastNumber).toBe(rows.length);
   }, 60_000);
 

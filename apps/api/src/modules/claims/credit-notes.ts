@@ -5,18 +5,15 @@ import type {
   PaymentMethod,
   VatMode,
 } from '@portal/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { creditNoteCounters, creditNotes, invoices, orders } from '../../db/schema';
+import { creditNotes, invoices, orders } from '../../db/schema';
+import { takeDocumentNumber } from '../../platform/document-numbers';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses';
 import { creditNoteSummaryOf } from './view';
-
-/** `CN-2026-000042`: the year, then the year's sequence (gapless, from 1), like invoices. */
-const creditNoteNumberOf = (year: number, sequence: number) =>
-  `CN-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The net part of a VAT-inclusive amount (cents), rounded half up. */
 const netOf = (gross: number, basisPoints: number) =>
@@ -44,25 +41,16 @@ export interface CreditNoteInput {
  */
 export async function issueCreditNote(tx: Executor, input: CreditNoteInput) {
   const issuedAt = new Date();
-  const year = issuedAt.getUTCFullYear();
-  const [counter] = await tx
-    .insert(creditNoteCounters)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: creditNoteCounters.year,
-      set: { lastNumber: sql`${creditNoteCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: creditNoteCounters.lastNumber });
-  if (!counter) throw new Error('issueCreditNote: no counter');
+  const { number, year, sequence } = await takeDocumentNumber(tx, 'credit_note', issuedAt);
   const total = input.amountCents + input.shippingCents;
   const goodsNet = netOf(input.amountCents, input.vatRateBp);
   const shippingNet = netOf(input.shippingCents, input.vatRateBp);
   const [note] = await tx
     .insert(creditNotes)
     .values({
-      creditNoteNumber: creditNoteNumberOf(year, counter.lastNumber),
+      creditNoteNumber: number,
       year,
-      sequence: counter.lastNumber,
+      sequence,
       invoiceId: input.invoiceId,
       orderId: input.orderId,
       companyId: input.companyId,

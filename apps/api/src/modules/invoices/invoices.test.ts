@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceCounters, invoices, notifications, users } from '../../db/schema';
+import { documentCounters, invoices, notifications, users } from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
@@ -98,7 +98,10 @@ describe('invoices issued on payment', () => {
       .from(invoices)
       .orderBy(invoices.sequence);
     expect(rows.map((row) => row.sequence)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
-    const [counter] = await t.db.select().from(invoiceCounters);
+    const [counter] = await t.db
+      .select()
+      .from(documentCounters)
+      .where(eq(documentCounters.series, 'invoice'));
     expect(counter?.lastNumber).toBe(51);
   }, 120_000);
 });

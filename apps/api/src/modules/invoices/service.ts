@@ -11,23 +11,18 @@ import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
-  boundariesStatement,
+  listBoundaries,
+  type BoundariesOf,
   columnsOf,
   countedPageSql,
   listPage,
   type ListRow,
 } from '../../db/paging';
 import { prepared, preparedSql } from '../../db/prepared';
-import { boundariesFrom, pageBySeek } from '../../db/seek-index';
-import {
-  companyInvoiceCounts,
-  invoiceCounters,
-  invoices,
-  orderLines,
-  orders,
-  users,
-} from '../../db/schema';
+import { pageBySeek } from '../../db/seek-index';
+import { companyInvoiceCounts, invoices, orderLines, orders, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
+import { takeDocumentNumber } from '../../platform/document-numbers';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
 import { companyOf } from '../addresses';
@@ -35,10 +30,6 @@ import { creditNotesOfInvoice } from '../claims';
 import { notifyCompany } from '../notifications';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-
-/** `2026-000042`: the year, then the year's sequence (gapless, from 1). */
-const invoiceNumberOf = (year: number, sequence: number) =>
-  `${year}-${String(sequence).padStart(6, '0')}`;
 
 /**
  * Issues the invoice of a paid order, in the caller's transaction (the one that records the
@@ -55,29 +46,23 @@ export async function issueInvoice(tx: Executor, orderId: string): Promise<void>
     .where(eq(invoices.orderId, orderId));
   if (existing) return;
   const issuedAt = new Date();
-  const year = issuedAt.getUTCFullYear();
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: invoiceCounters.year,
-      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: invoiceCounters.lastNumber });
-  if (!counter) throw new Error('issueInvoice: no counter');
+  const {
+    number: invoiceNumber,
+    year,
+    sequence,
+  } = await takeDocumentNumber(tx, 'invoice', issuedAt);
   const lines = await tx
     .select()
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
   const billing = order.invoiceAddress as AddressSnapshot;
-  const invoiceNumber = invoiceNumberOf(year, counter.lastNumber);
   const [invoice] = await tx
     .insert(invoices)
     .values({
       invoiceNumber,
       year,
-      sequence: counter.lastNumber,
+      sequence,
       orderId,
       companyId: order.companyId,
       issuedAt,
@@ -216,28 +201,21 @@ type InvoiceListRow = ListRow<
   }
 >;
 
-/**
- * The invoice list's page boundaries (seek-index.ts) as one statement: the company's version
- * (company_invoice_counts) left joined to every K-th invoice's sort key, from one scan of
- * invoices_company_issued_idx.
- */
-function invoiceBoundariesStatement(db: Executor) {
+/** The invoice list's page boundaries (seek-index.ts), from invoices_company_issued_idx. */
+function invoiceBoundaries(): BoundariesOf {
   const companyId = sql.placeholder('companyId');
-  const version = db
-    .select({
-      version: sql<string>`coalesce(sum(${companyInvoiceCounts.version}), 0)::text`.as('version'),
-    })
-    .from(companyInvoiceCounts)
-    .where(eq(companyInvoiceCounts.companyId, companyId))
-    .as('list_version');
-  return boundariesStatement(db, 'invoice_bounds', {
-    version,
-    from: sql`${invoices}`,
-    where: eq(invoices.companyId, companyId),
-    at: sql`${invoices.issuedAt}`,
-    tie: sql`${invoices.sequence}`,
-    newestFirst: sql`${invoices.issuedAt} desc, ${invoices.sequence} desc`,
-  });
+  return {
+    counts: {
+      version: companyInvoiceCounts.version,
+      where: eq(companyInvoiceCounts.companyId, companyId),
+    },
+    rows: {
+      from: invoices,
+      where: eq(invoices.companyId, companyId),
+      at: invoices.issuedAt,
+      tie: invoices.sequence,
+    },
+  };
 }
 
 /** The company's invoices, newest first, paged in the database. */
@@ -269,14 +247,8 @@ export async function listInvoices(
         // The largest issue time and sequence (an int).
         newest: { at: 'infinity', tie: String(2 ** 31 - 1) },
         plain,
-        compute: async (every) => {
-          return boundariesFrom(
-            await prepared(db, 'invoice_bounds', invoiceBoundariesStatement).execute({
-              companyId,
-              every,
-            }),
-          );
-        },
+        compute: (every) =>
+          listBoundaries(db, 'invoice_bounds', invoiceBoundaries, { companyId, every }),
         seek: async (boundary, skip) => {
           const seekPage = await invoiceListStatement(
             db,

@@ -8,14 +8,15 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
-  boundariesStatement,
+  listBoundaries,
+  type BoundariesOf,
   columnsOf,
   countedPageSql,
   listPage,
   type ListRow,
 } from '../../db/paging';
-import { prepared, preparedSql } from '../../db/prepared';
-import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
+import { preparedSql } from '../../db/prepared';
+import { newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   notifications,
   userNotificationCounts,
@@ -140,28 +141,21 @@ type NotificationListRow = ListRow<
   }
 >;
 
-/**
- * The notification list's page boundaries (seek-index.ts) as one statement: the user's version
- * (user_notification_counts) left joined to every K-th notification's sort key, from one scan of
- * notifications_user_happened_idx.
- */
-function notificationBoundariesStatement(db: Executor) {
+/** The notification list's page boundaries (seek-index.ts), from notifications_user_happened_idx. */
+function notificationBoundaries(): BoundariesOf {
   const userId = sql.placeholder('userId');
-  const version = db
-    .select({
-      version: sql<string>`coalesce(sum(${userNotificationCounts.version}), 0)::text`.as('version'),
-    })
-    .from(userNotificationCounts)
-    .where(eq(userNotificationCounts.userId, userId))
-    .as('list_version');
-  return boundariesStatement(db, 'notification_bounds', {
-    version,
-    from: sql`${notifications}`,
-    where: eq(notifications.userId, userId),
-    at: sql`${notifications.happenedAt}`,
-    tie: sql`${notifications.id}`,
-    newestFirst: sql`${notifications.happenedAt} desc, ${notifications.id} desc`,
-  });
+  return {
+    counts: {
+      version: userNotificationCounts.version,
+      where: eq(userNotificationCounts.userId, userId),
+    },
+    rows: {
+      from: notifications,
+      where: eq(notifications.userId, userId),
+      at: notifications.happenedAt,
+      tie: notifications.id,
+    },
+  };
 }
 
 /**
@@ -226,14 +220,8 @@ export async function listNotifications(
       offset,
       newest: newestUuidKey,
       plain: () => notificationListStatement(db)(values),
-      compute: async (every) => {
-        return boundariesFrom(
-          await prepared(db, 'notification_bounds', notificationBoundariesStatement).execute({
-            userId,
-            every,
-          }),
-        );
-      },
+      compute: (every) =>
+        listBoundaries(db, 'notification_bounds', notificationBoundaries, { userId, every }),
       seek: async (boundary, skip) => {
         const page = await notificationListStatement(
           db,

@@ -12,15 +12,16 @@ import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE } from '@portal/contract';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
-  boundariesStatement,
+  listBoundaries,
+  type BoundariesOf,
   columnsOf,
   countedPageSql,
   listPage,
   type ListRow,
 } from '../../db/paging';
 import { prefixRange } from '../../db/prefix';
-import { prepared, preparedSql } from '../../db/prepared';
-import { boundariesFrom, newestUuidKey, pageBySeek } from '../../db/seek-index';
+import { preparedSql } from '../../db/prepared';
+import { newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
   companyOrderCounts,
   invoices,
@@ -150,31 +151,22 @@ type OrderListRow = ListRow<
   }
 >;
 
-/**
- * The order list's page boundaries (seek-index.ts), with or without a status, as one statement:
- * the list's version (the kept counts' versions summed: each change moves at least one up) left
- * joined to every K-th order's sort key, from one scan of the list's index.
- */
-function orderBoundariesStatement(db: Executor, status: boolean, name: string) {
+/** The order list's page boundaries (seek-index.ts), with or without a status. */
+function orderBoundaries(status: boolean): BoundariesOf {
   const companyId = sql.placeholder('companyId');
-  const statusValue = sql.placeholder('status');
-  const version = db
-    .select({
-      version: sql<string>`coalesce(sum(${companyOrderCounts.version}), 0)::text`.as('version'),
-    })
-    .from(companyOrderCounts)
-    .where(keptCountsOf(status))
-    .as('list_version');
-  return boundariesStatement(db, name, {
-    version,
-    from: sql`${orders}`,
-    where:
-      and(eq(orders.companyId, companyId), status ? eq(orders.status, statusValue) : undefined) ??
-      sql`true`,
-    at: sql`${orders.createdAt}`,
-    tie: sql`${orders.id}`,
-    newestFirst: sql`${orders.createdAt} desc, ${orders.id} desc`,
-  });
+  return {
+    counts: { version: companyOrderCounts.version, where: keptCountsOf(status) },
+    rows: {
+      from: orders,
+      where:
+        and(
+          eq(orders.companyId, companyId),
+          status ? eq(orders.status, sql.placeholder('status')) : undefined,
+        ) ?? sql`true`,
+      at: orders.createdAt,
+      tie: orders.id,
+    },
+  };
 }
 
 /** The company's orders, newest first, one page at a time (counted and paged in the database). */
@@ -226,14 +218,13 @@ export async function listOrders(
           offset,
           newest: newestUuidKey,
           plain,
-          compute: async (every) => {
-            const name = variant.status ? 'order_bounds_status' : 'order_bounds';
-            return boundariesFrom(
-              await prepared(db, name, (executor) =>
-                orderBoundariesStatement(executor, variant.status, name),
-              ).execute({ companyId, status: query.status, every }),
-            );
-          },
+          compute: (every) =>
+            listBoundaries(
+              db,
+              variant.status ? 'order_bounds_status' : 'order_bounds',
+              () => orderBoundaries(variant.status),
+              { companyId, status: query.status, every },
+            ),
           seek: async (boundary, skip) => {
             const page = await statementOf({ ...variant, seek: true })({
               ...values,
