@@ -1,7 +1,7 @@
 /** What other modules may use of the checkout module (eslint.config.js: only through this file). */
 export {
   blockerError,
-  defaultPaymentMethod,
+  checkoutDefaults,
   deliveryDaysOf,
   draftCheckout,
   vatMentionOf,

@@ -68,21 +68,34 @@ export async function defaultPaymentMethod(
   ) as PaymentMethod;
 }
 
+/**
+ * What the checkout starts from, and one-click buying uses: the company's default delivery and
+ * invoice addresses and the caller's default payment method.
+ */
+export async function checkoutDefaults(
+  db: Executor,
+  ctx: RequestContext,
+  settings: CheckoutSettings,
+) {
+  const companyId = companyOf(ctx);
+  const [delivery, invoice, paymentMethod] = await Promise.all([
+    findDefaultAddress(db, 'delivery', companyId),
+    findDefaultAddress(db, 'invoice', companyId),
+    defaultPaymentMethod(db, ctx.userId, settings),
+  ]);
+  return { delivery, invoice, paymentMethod };
+}
+
 /** Payment methods, delivery times and the company's default addresses for the checkout steps. */
 export async function checkoutOptions(
   deps: CheckoutDeps,
   ctx: RequestContext,
 ): Promise<CheckoutOptions> {
-  const companyId = companyOf(ctx);
   const settings = await deps.checkoutSettings();
-  const [delivery, invoice, method] = await Promise.all([
-    findDefaultAddress(deps.db, 'delivery', companyId),
-    findDefaultAddress(deps.db, 'invoice', companyId),
-    defaultPaymentMethod(deps.db, ctx.userId, settings),
-  ]);
+  const { delivery, invoice, paymentMethod } = await checkoutDefaults(deps.db, ctx, settings);
   return {
     payment_methods: paymentMethodOptions(settings),
-    default_payment_method: method,
+    default_payment_method: paymentMethod,
     default_delivery_address_id: delivery?.id ?? null,
     default_invoice_address_id: invoice?.id ?? null,
     one_click_available: delivery !== null,

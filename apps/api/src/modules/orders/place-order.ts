@@ -26,12 +26,12 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
-import { companyOf, findDefaultAddress, snapshotOf } from '../addresses';
+import { companyOf, snapshotOf } from '../addresses';
 import { availableQuantity, cartIdOf, emptyCart } from '../cart';
 import { findProductLabels } from '../catalog';
 import {
   blockerError,
-  defaultPaymentMethod,
+  checkoutDefaults,
   deliveryDaysOf,
   draftCheckout,
   vatMentionOf,
@@ -444,13 +444,8 @@ export async function buyWithOneClick(
   comment: string | null,
   idempotencyKey?: string,
 ): Promise<PlacedOrder> {
-  const companyId = companyOf(ctx);
   const settings = await deps.checkoutSettings();
-  const [delivery, invoice, method] = await Promise.all([
-    findDefaultAddress(deps.db, 'delivery', companyId),
-    findDefaultAddress(deps.db, 'invoice', companyId),
-    defaultPaymentMethod(deps.db, ctx.userId, settings),
-  ]);
+  const { delivery, invoice, paymentMethod } = await checkoutDefaults(deps.db, ctx, settings);
   if (!delivery) throw invalid('errors.no_default_delivery_address');
   return placeOrder(
     deps,
@@ -458,7 +453,7 @@ export async function buyWithOneClick(
     {
       deliveryAddressId: delivery.id,
       invoiceAddressId: invoice?.id ?? null,
-      paymentMethod: method,
+      paymentMethod,
       comment,
     },
     idempotencyKey ? { key: idempotencyKey, request: { one_click: true, comment } } : undefined,
