@@ -1,5 +1,7 @@
-import { Stack, Text } from '@mantine/core';
-import type { AddressSnapshot } from '@portal/contract';
+import { Badge, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Address, AddressSnapshot } from '@portal/contract';
 import { countryName } from '../format/country';
 import { useLocale } from '../locale/use-locale';
 
@@ -34,5 +36,29 @@ export function AddressLines({ address, title }: { address: AddressSnapshot; tit
       </Text>
       {lines}
     </Stack>
+  );
+}
+
+/** An address book entry's marks: the default one, and a VAT number found inactive. */
+export function AddressBadges({ address, size }: { address: Address; size: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {address.is_default && (
+        <Badge size={size} variant="light" color="brand">
+          {t('addresses.default')}
+        </Badge>
+      )}
+      {address.vat_number_unactive_at && (
+        <Badge
+          size={size}
+          variant="outline"
+          color="red.9"
+          leftSection={<IconAlertTriangle size={size === 'xs' ? 11 : 12} aria-hidden />}
+        >
+          {t('addresses.vatInactive')}
+        </Badge>
+      )}
+    </>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressKind } from '@portal/contract';
 import { useMe } from '../../../shared/auth/me';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { useAddresses, useDeleteAddress } from '../../../shared/api/addresses';
-import { AddressLines } from '../../../shared/ui/address-lines';
+import { AddressBadges, AddressLines } from '../../../shared/ui/address-lines';
 import { AddressFormModal } from '../../../shared/ui/address-form-modal';
 
 const TITLE_KEY: Record<AddressKind, string> = {
@@ -76,21 +76,7 @@ export function AddressBookPage({ kind }: { kind: AddressKind }) {
               <Stack gap="sm" h="100%" justify="space-between">
                 <Stack gap={6}>
                   <Group gap={6}>
-                    {address.is_default && (
-                      <Badge size="sm" variant="light" color="brand">
-                        {t('addresses.default')}
-                      </Badge>
-                    )}
-                    {address.vat_number_unactive_at && (
-                      <Badge
-                        size="sm"
-                        variant="outline"
-                        color="red.9"
-                        leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                      >
-                        {t('addresses.vatInactive')}
-                      </Badge>
-                    )}
+                    <AddressBadges address={address} size="sm" />
                   </Group>
                   <AddressLines address={address} />
                 </Stack>

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressKind } from '@portal/contract';
 import { countryName } from '../../../shared/format/country';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { addressLine } from '../../../shared/forms/address-values';
+import { AddressBadges } from '../../../shared/ui/address-lines';
 
 /** One address book as a choice: pick one, edit one, or add a new one. */
 export function AddressBook({
@@ -50,21 +51,7 @@ export function AddressBook({
                         <Text component="span" fw={600} size="sm">
                           {address.company_name}
                         </Text>
-                        {address.is_default && (
-                          <Badge size="xs" variant="light" color="brand">
-                            {t('addresses.default')}
-                          </Badge>
-                        )}
-                        {address.vat_number_unactive_at && (
-                          <Badge
-                            size="xs"
-                            variant="outline"
-                            color="red.9"
-                            leftSection={<IconAlertTriangle size={11} aria-hidden />}
-                          >
-                            {t('addresses.vatInactive')}
-                          </Badge>
-                        )}
+                        <AddressBadges address={address} size="xs" />
                       </Group>
                     }
                     description={

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
@@ -11,7 +11,7 @@ import { Totals } from '../../../shared/ui/totals';
 import { AddressLines } from '../../../shared/ui/address-lines';
 import { useInvoice } from '../api/invoices';
 import { DownloadInvoiceButton } from '../components/download-button';
-import { ResponsiveTable } from '../../../shared/ui/responsive-table';
+import { DocumentLines } from '../../../shared/ui/document-lines';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,28 +74,7 @@ export function InvoiceDetailsPage() {
         </Card>
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
-        <ResponsiveTable minWidth={560} label={t('orders.lines')} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('orders.sku')}</Table.Th>
-              <Table.Th>{t('orders.product')}</Table.Th>
-              <Table.Th ta="right">{t('orders.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('orders.price')}</Table.Th>
-              <Table.Th ta="right">{t('orders.subtotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.lines.map((line) => (
-              <Table.Tr key={line.sku}>
-                <Table.Td>{line.sku}</Table.Td>
-                <Table.Td>{line.title}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.price, locale)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.subtotal, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ResponsiveTable>
+        <DocumentLines lines={data.lines} />
         <Stack p="md" maw={420} ml="auto">
           <Totals
             totals={{

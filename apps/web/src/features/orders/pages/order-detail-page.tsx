@@ -6,7 +6,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Timeline,
   Title,
@@ -28,7 +27,7 @@ import { useOrderProgress, useReorder } from '../api/orders';
 import { AddressLines } from '../../../shared/ui/address-lines';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { Fact } from '../../../shared/ui/fact';
-import { ResponsiveTable } from '../../../shared/ui/responsive-table';
+import { DocumentLines } from '../../../shared/ui/document-lines';
 
 /** One order of the history: facts, progress, lines, addresses, reorder. */
 export function OrderDetailPage() {
@@ -150,28 +149,7 @@ export function OrderDetailPage() {
         </Card>
       </SimpleGrid>
       <Card withBorder radius="md" padding={0}>
-        <ResponsiveTable minWidth={560} label={t('orders.lines')} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('orders.sku')}</Table.Th>
-              <Table.Th>{t('orders.product')}</Table.Th>
-              <Table.Th ta="right">{t('orders.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('orders.price')}</Table.Th>
-              <Table.Th ta="right">{t('orders.subtotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.lines.map((line) => (
-              <Table.Tr key={line._id}>
-                <Table.Td>{line.sku}</Table.Td>
-                <Table.Td>{line.title}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.price, locale)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.subtotal, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ResponsiveTable>
+        <DocumentLines lines={data.lines} />
         <Stack p="md" maw={420} ml="auto">
           <Totals
             totals={{
