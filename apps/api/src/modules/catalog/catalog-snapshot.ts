@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   DEFAULT_LOCALE,
   LOCALES,
@@ -104,7 +105,9 @@ export class CatalogSnapshot {
   private readonly subtreeDocs = new Map<string, Int32Array>();
   private readonly facetCache = new Map<string, Int32Array>();
   private readonly docsBy: Partial<Record<'id' | 'sku' | 'slug', Int32Array>> = {};
-  private readonly details = new Map<number, Promise<ProductDetails | null>>();
+  private readonly details = new LRUCache<number, Promise<ProductDetails | null>>({
+    max: MAX_CACHED_DETAILS,
+  });
   private readonly sorted = new Map<string, Int32Array>();
   /** Counts in-place changes (stock, sales, views); `changedAt` holds each document's last. */
   private clock = 0;
@@ -350,25 +353,18 @@ export class CatalogSnapshot {
 
   /**
    * The detail fields of a document, read from the database on first use and kept with this
-   * snapshot (a change to them rebuilds the snapshot, which starts with none), `keep` at most,
-   * the least recently used out first.
+   * snapshot (a change to them rebuilds the snapshot, which starts with none), MAX_CACHED_DETAILS
+   * at most, the least recently used out first.
    */
   productDetails(
     doc: number,
     load: (productId: string) => Promise<ProductDetails | null>,
-    keep = MAX_CACHED_DETAILS,
   ): Promise<ProductDetails | null> {
     let details = this.details.get(doc);
-    // Most recently used last: the first key is the one to let go.
-    if (details) this.details.delete(doc);
-    else {
+    if (!details) {
       details = load(this.idOf(doc));
       details.catch(() => this.details.delete(doc));
-    }
-    this.details.set(doc, details);
-    for (const oldest of this.details.keys()) {
-      if (this.details.size <= keep) break;
-      this.details.delete(oldest);
+      this.details.set(doc, details);
     }
     return details;
   }

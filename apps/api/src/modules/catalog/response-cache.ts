@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { CatalogSnapshot, SnapshotDependencies } from './catalog-snapshot';
@@ -51,7 +52,7 @@ interface Entry {
 
 /**
  * Serialized catalog answers (search, listing pages, product pages) of one snapshot, by request
- * key, least recently used first out once they hold more than `maxBytes` (compressed, see
+ * key (lru-cache), least recently used first out once they hold more than `maxBytes` (compressed, see
  * GZIP_FROM_BYTES). An answer is served only while none of what it shows changed: the snapshot
  * compares the documents it lists (stock, sales, views) and, for listings, the order and the
  * in-stock filter it depends on, against its change clock. A rebuilt snapshot (texts, prices,
@@ -59,17 +60,23 @@ interface Entry {
  * and texts are the same for every buyer.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly snapshot: CatalogSnapshot,
-    private readonly maxBytes: number,
-  ) {}
+    maxBytes: number,
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
+      // An answer bigger than an eighth of the budget would push out too much to be worth it.
+      maxEntrySize: maxBytes / 8,
+    });
+  }
 
   /** Bytes held (bodies and keys). */
   get size(): number {
-    return this.bytes;
+    return this.entries.calculatedSize;
   }
 
   get count(): number {
@@ -81,12 +88,9 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.snapshot.unchangedSince(entry.builtAt, entry.dependencies)) {
-      this.remove(key, entry);
+      this.entries.delete(key);
       return undefined;
     }
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.gzipped ? { gzip: entry.body } : { json: entry.body };
   }
 
@@ -103,26 +107,13 @@ export class ResponseCache {
     const answer = serializeAnswer(value);
     const serialized = answer.gzip ?? answer.json;
     const bytes = serialized.byteLength + key.length * 2 + 64;
-    // An answer bigger than an eighth of the budget would push out too much to be worth it.
-    if (bytes > this.maxBytes / 8) return answer;
+    if (bytes > this.entries.maxEntrySize) return answer;
     // Kept in memory of its own: a small Buffer is a slice of an 8 KB pool that it would keep
     // whole for as long as the entry lives.
     const body = Buffer.allocUnsafeSlow(serialized.byteLength);
     serialized.copy(body);
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
     this.entries.set(key, { body, gzipped: !!answer.gzip, bytes, builtAt, dependencies });
-    this.bytes += bytes;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldKey, old);
-    }
     return answer;
-  }
-
-  private remove(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }
 

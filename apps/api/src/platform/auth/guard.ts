@@ -1,6 +1,7 @@
 import { can, type AnyRole, type Locale, type Permission } from '@portal/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { sessions, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { verifyAccessToken, type AccessTokenClaims } from './tokens';
@@ -38,8 +39,8 @@ interface CheckedSession {
  * password change, blocking), so here those take effect on the next request; another API
  * process sees them within the interval.
  */
-const checkedSessions = new Map<string, CheckedSession>();
 const MAX_CHECKED_SESSIONS = 50_000;
+const checkedSessions = new LRUCache<string, CheckedSession>({ max: MAX_CHECKED_SESSIONS });
 
 /** Forget a session: the next request with its token asks the database. */
 export function forgetSession(sessionId: string) {
@@ -48,9 +49,8 @@ export function forgetSession(sessionId: string) {
 
 /** Forget every session of a user (revoked, blocked, deleted, role or company changed). */
 export function forgetUser(userId: string) {
-  for (const [sessionId, session] of checkedSessions) {
-    if (session.userId === userId) checkedSessions.delete(sessionId);
-  }
+  const ofUser = [...checkedSessions.entries()].filter(([, session]) => session.userId === userId);
+  for (const [sessionId] of ofUser) checkedSessions.delete(sessionId);
 }
 
 async function checkSession(
@@ -93,7 +93,6 @@ async function checkSession(
   }
   const checked: CheckedSession = { ...row, role: row.role as AnyRole, checkedAt: now };
   if (server.config.sessionCheckIntervalMs > 0) {
-    if (checkedSessions.size >= MAX_CHECKED_SESSIONS) checkedSessions.clear();
     checkedSessions.set(sessionId, checked);
   }
   return checked;
@@ -103,7 +102,9 @@ async function checkSession(
  * Tokens whose signature was verified: a signature stays valid, so a token seen again skips the
  * HMAC check (its expiry is still checked on every request).
  */
-const verifiedTokens = new Map<string, { secret: Uint8Array; claims: AccessTokenClaims }>();
+const verifiedTokens = new LRUCache<string, { secret: Uint8Array; claims: AccessTokenClaims }>({
+  max: MAX_CHECKED_SESSIONS,
+});
 
 async function verifiedClaims(secret: Uint8Array, token: string) {
   const seen = verifiedTokens.get(token);
@@ -111,7 +112,6 @@ async function verifiedClaims(secret: Uint8Array, token: string) {
   if (!claims) {
     claims = await verifyAccessToken(secret, token);
     if (!claims) return null;
-    if (verifiedTokens.size >= MAX_CHECKED_SESSIONS) verifiedTokens.clear();
     verifiedTokens.set(token, { secret, claims });
   }
   return claims.exp * 1000 > Date.now() ? claims : null;

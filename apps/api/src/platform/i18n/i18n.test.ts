@@ -35,6 +35,8 @@ describe('server messages', () => {
     ['', 'en'],
     ['fr', 'fr'],
     ['de-CH,de;q=0.9', 'de'],
+    ['fr-BE, de;q=0.5', 'fr'],
+    ['zh-Hant-TW, nl;q=0.3', 'nl'],
     ['pt-BR,pt;q=0.9,nl;q=0.5', 'nl'],
     ['en;q=0.1,it;q=0.8', 'it'],
     ['es;q=0,fr', 'fr'],

@@ -1,4 +1,6 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@portal/contract';
+import { LRUCache } from 'lru-cache';
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
@@ -19,23 +21,21 @@ export function t(locale: Locale, key: MessageKey, vars: Vars = {}): string {
   );
 }
 
-/** Picks the best supported locale from an Accept-Language header (fallback en). */
+/** Accept-Language answers by header: browsers send a handful of distinct ones. */
+const languages = new Negotiator({
+  // The default first: it answers `*`.
+  supportedValues: [DEFAULT_LOCALE, ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)],
+  cache: new LRUCache<string, string>({ max: 1_000 }),
+});
+
+/**
+ * Picks the best supported locale from an Accept-Language header (fallback en). A regional tag
+ * counts for its language (`fr-BE` is French): the negotiator matches whole tags only.
+ */
 export function negotiateLocale(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const base = tag.split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return DEFAULT_LOCALE;
+  const picked = languages.negotiate(header.replace(/-[a-z0-9]+/gi, ''));
+  return picked !== null && isLocale(picked) ? picked : DEFAULT_LOCALE;
 }
 
 export { LOCALES };
