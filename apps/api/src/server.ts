@@ -24,7 +24,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { passwordHashing } from './platform/auth/passwords';
 import { BackgroundWork } from './platform/background';
 import { loggerOptions, type LogStream } from './platform/log';
-import { helmetHeaders } from './platform/security-headers';
+import { helmetHeaders, securityHeaderOptions } from './platform/security-headers';
 import { refuseDuringShutdown } from './platform/shutdown';
 import { notFound } from './platform/errors';
 import { negotiateLocale, t } from './platform/i18n';
@@ -120,26 +120,10 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
   // Every answer's headers, set in one hook before any route runs: helmet's security headers,
-  // computed once (they do not depend on the request; running its middleware on every request
-  // set them one by one and was a tenth of a cached product page's CPU), and `no-store` on API
-  // answers unless a route sets its own Cache-Control (the category tree's ETag answers).
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // computed once (they do not depend on the request; decision 011 measured @fastify/helmet
+  // against them), and `no-store` on API answers unless a route sets its own Cache-Control (the
+  // category tree's ETag answers).
+  const securityHeaders = helmetHeaders(securityHeaderOptions);
   const apiHeaders = { ...securityHeaders, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
     request.locale = negotiateLocale(request.headers['accept-language']);
