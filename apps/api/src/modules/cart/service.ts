@@ -3,7 +3,6 @@ import type {
   CartResponse,
   CartUpdateRequest,
   Locale,
-  ProductListItem,
   ProductSettings,
 } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
 import type { CatalogIndex } from '../catalog';
-import { availabilityOf, findListItems } from '../catalog';
+import { findProductLabels, listItems } from '../catalog';
 import { preparedSql } from '../../db/prepared';
 
 export interface CartDeps {
@@ -104,24 +103,15 @@ export async function describeLines(
   lowStock: number,
   catalog?: Pick<CatalogIndex, 'snapshot'>,
 ): Promise<CartLine[]> {
-  const snapshot = catalog ? await catalog.snapshot() : null;
-  const indexed = new Map<string, ProductListItem>();
-  for (const line of lines) {
-    const doc = snapshot?.findDoc('id', line.productId);
-    if (snapshot && doc !== undefined) {
-      // Texts and images from the index; price and stock from the database, as of now.
-      indexed.set(line.productId, {
-        ...snapshot.listItem(doc, locale, lowStock),
-        price: fromCents(line.unitPriceCents),
-        quantity: line.stock.quantity,
-        is_in_stock: line.available > 0,
-        availability: availabilityOf(line.stock, lowStock),
-      });
-    }
-  }
-  const missing = lines.map((line) => line.productId).filter((id) => !indexed.has(id));
-  const items = await findListItems(db, missing, locale, lowStock);
-  const byId = new Map([...indexed, ...items.map((item) => [item.id, item] as const)]);
+  const byId = await listItems(
+    db,
+    catalog,
+    new Map(
+      lines.map((line) => [line.productId, { priceCents: line.unitPriceCents, stock: line.stock }]),
+    ),
+    locale,
+    lowStock,
+  );
   return lines.flatMap((line) => {
     const product = byId.get(line.productId);
     if (!product) return [];
@@ -195,8 +185,8 @@ export async function getMyCart(deps: CartDeps, ctx: RequestContext): Promise<Ca
 
 /** A product's title in `locale` (for messages). */
 export async function titleOf(db: Executor, productId: string, locale: Locale): Promise<string> {
-  const [item] = await findListItems(db as Db, [productId], locale, 0);
-  return item?.name ?? '';
+  const labels = await findProductLabels(db, [productId], locale);
+  return labels.get(productId)?.title ?? '';
 }
 
 /**

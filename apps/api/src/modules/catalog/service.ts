@@ -14,11 +14,11 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { toCents } from '../../platform/money';
+import { fromCents, toCents } from '../../platform/money';
 import type { CatalogIndex } from './catalog-index';
 import type { CatalogSnapshot, CategoryNode, SnapshotDependencies } from './catalog-snapshot';
 import { responseCacheOf, serializeAnswer, type SerializedAnswer } from './response-cache';
-import { findProductDetails, recordView } from './product-repo';
+import { availabilityOf, findListItems, findProductDetails, recordView } from './product-repo';
 
 export interface CatalogDeps {
   db: Db;
@@ -240,6 +240,42 @@ export async function productsByIds(
     const doc = snapshot.findDoc('id', id);
     return doc === undefined ? [] : [snapshot.listItem(doc, locale, low_stock_threshold)];
   });
+}
+
+/** A product's price and stock as a caller read them, in its own transaction. */
+export interface ProductNumbers {
+  priceCents: number;
+  stock: { quantity: number; isInStock: boolean; backorderable: boolean };
+}
+
+/**
+ * Products as list rows in `locale`, by id: texts and images from the catalog index (from the
+ * database for a product it does not hold, such as one deactivated while in a cart), price and
+ * stock as the caller read them now. Unknown ids are left out.
+ */
+export async function listItems(
+  db: Db,
+  index: Pick<CatalogIndex, 'snapshot'> | undefined,
+  products: ReadonlyMap<string, ProductNumbers>,
+  locale: Locale,
+  lowStock: number,
+): Promise<Map<string, ProductListItem>> {
+  const snapshot = index ? await index.snapshot() : null;
+  const items = new Map<string, ProductListItem>();
+  for (const [id, { priceCents, stock }] of products) {
+    const doc = snapshot?.findDoc('id', id);
+    if (!snapshot || doc === undefined) continue;
+    items.set(id, {
+      ...snapshot.listItem(doc, locale, lowStock),
+      price: fromCents(priceCents),
+      quantity: stock.quantity,
+      is_in_stock: stock.isInStock && stock.quantity > 0,
+      availability: availabilityOf(stock, lowStock),
+    });
+  }
+  const missing = [...products.keys()].filter((id) => !items.has(id));
+  for (const item of await findListItems(db, missing, locale, lowStock)) items.set(item.id, item);
+  return items;
 }
 
 async function productFrom(
