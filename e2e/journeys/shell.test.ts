@@ -70,6 +70,9 @@ test('on a phone the sidebar starts collapsed; backdrop and link clicks close it
   await page.getByRole('button', { name: en('nav.open') }).click();
   await page.getByRole('link', { name: en('nav.terms') }).click();
   await page.waitForURL('**/pages/terms-conditions');
+  // The terms page shown (its layout and text are loaded on demand): until then the previous
+  // page is hidden while the new one loads, its sidebar 0 px wide.
+  await page.getByRole('heading', { name: en('terms.title'), level: 1 }).waitFor();
   await sidebarBecomes(page, 100);
 });
 
