@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Where the catalog can be read from (modules/catalog/read-model, decision 012). */
+export const CATALOG_READ_MODELS = ['memory', 'postgres'] as const;
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -41,6 +44,8 @@ const envSchema = z.object({
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   REDIS_URL: z.string().optional(),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
+  /** Where the catalog is read from: the in-memory index or PostgreSQL queries (decision 012). */
+  CATALOG_READ_MODEL: z.enum(CATALOG_READ_MODELS).default('memory'),
   /** Demo accounts and data; on by default outside production, off in production. */
   SEED_DEMO: booleanish.optional(),
   /** Production refuses demo accounts and simulated payments unless this says yes. */
@@ -108,6 +113,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
   catalogResponseCacheBytes: number;
+  catalogReadModel: (typeof CATALOG_READ_MODELS)[number];
   seedDemo: boolean;
   /**
    * What production runs that no real shop should (demo accounts, simulated payments), each
@@ -234,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signInFailureLimit: env.SIGN_IN_FAILURE_LIMIT,
     redisUrl: env.REDIS_URL,
     catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
+    catalogReadModel: env.CATALOG_READ_MODEL,
     seedDemo,
     demoInProduction,
     seedCatalogProducts: env.SEED_CATALOG_PRODUCTS,

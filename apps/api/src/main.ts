@@ -82,6 +82,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
 // Started by a process manager or a test with an IPC channel: tell it the API is answering.
 process.send?.('ready');
-// Build the catalog index now rather than on the first buyer's request.
-// A failure is logged by the index, which builds again on the next request.
-app.catalog.snapshot().catch(() => undefined);
+// Make the catalog ready now rather than on the first buyer's request (the in-memory index
+// builds its snapshot). A failure is logged by the index, which builds again on the next request.
+app.catalog.warm().catch(() => undefined);

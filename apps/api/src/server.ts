@@ -33,10 +33,10 @@ import { adminRoutes } from './modules/admin/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
+import { createCatalogReadModel } from './modules/catalog';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { CatalogIndex } from './modules/catalog/catalog-index';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -108,7 +108,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('catalog', new CatalogIndex(db, app.log));
+  app.decorate('catalog', createCatalogReadModel(db, app.log, config));
   app.decorate('productSettings', productSettingsReader(db));
   app.decorate('checkoutSettings', checkoutSettingsReader(db));
   app.decorate('payments', createPayments(db, config));
@@ -178,7 +178,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
         // Stock changed by an order or a failed payment shows in the catalog at once.
         onStockChanged: (productIds: string[]) => {
           app.catalog
-            .refreshStock(productIds)
+            .stockChanged(productIds)
             .catch((error: unknown) =>
               app.log.error({ err: error }, 'catalog stock refresh failed'),
             );

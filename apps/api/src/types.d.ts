@@ -1,7 +1,7 @@
 import type { CheckoutSettings, Locale, ProductSettings } from '@portal/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { CatalogIndex } from './modules/catalog/catalog-index';
+import type { CatalogReadModel } from './modules/catalog';
 import type { RequestContext } from './platform/auth/guard';
 import type { BackgroundWork } from './platform/background';
 import type { Payments } from './platform/payments';
@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    catalog: CatalogIndex;
+    catalog: CatalogReadModel;
     productSettings: () => Promise<ProductSettings>;
     checkoutSettings: () => Promise<CheckoutSettings>;
     payments: Payments;

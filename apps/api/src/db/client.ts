@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -114,10 +116,12 @@ export async function openDatabase(
       },
     };
   }
+  // The catalog's PostgreSQL read model searches with these (migration 0024).
+  const extensions = { pg_trgm, unaccent };
   const client =
     url === 'memory://'
-      ? new PGlite({ loadDataDir: memoryFrom })
-      : new PGlite(path.join(dataDir, 'pgdata'));
+      ? new PGlite({ loadDataDir: memoryFrom, extensions })
+      : new PGlite(path.join(dataDir, 'pgdata'), { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -11,15 +11,15 @@ import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
-import type { CatalogIndex } from '../catalog';
+import type { CatalogReadModel } from '../catalog';
 import { findProductLabels, listItems } from '../catalog';
 import { preparedSql } from '../../db/prepared';
 
 export interface CartDeps {
   db: Db;
   productSettings: () => Promise<ProductSettings>;
-  /** The catalog index: product texts and images without reading every product row. */
-  catalog?: Pick<CatalogIndex, 'snapshot'>;
+  /** The catalog read model: product texts and images without reading every product row. */
+  catalog?: Pick<CatalogReadModel, 'rows'>;
 }
 
 /** A cart line with the catalog's numbers now, in cents and grams. */
@@ -101,7 +101,7 @@ export async function describeLines(
   lines: PricedLine[],
   locale: Locale,
   lowStock: number,
-  catalog?: Pick<CatalogIndex, 'snapshot'>,
+  catalog?: Pick<CatalogReadModel, 'rows'>,
 ): Promise<CartLine[]> {
   const byId = await listItems(
     db,

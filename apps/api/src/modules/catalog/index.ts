@@ -1,4 +1,5 @@
 /** What other modules may use of the catalog module (eslint.config.js: only through this file). */
-export { type CatalogIndex } from './catalog-index';
 export { findProductLabels } from './product-repo';
+export { createCatalogReadModel } from './read-model/create';
+export type { CatalogReadModel } from './read-model/read-model';
 export { listItems, productsByIds, type CatalogDeps, type ProductNumbers } from './service';

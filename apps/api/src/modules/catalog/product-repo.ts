@@ -32,10 +32,26 @@ export function availabilityOf(
   return row.quantity <= lowStockThreshold ? 'low_stock' : 'in_stock';
 }
 
-const firstImage = (row: ProductRow) => row.images[0] ?? placeholderImage;
+/** What a list row shows of a product, as the read models and the cart read it. */
+export type ListRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'sku'
+  | 'reference'
+  | 'slug'
+  | 'priceCents'
+  | 'isInStock'
+  | 'quantity'
+  | 'backorderable'
+  | 'manufacturer'
+  | 'warrantyMonths'
+  | 'views'
+  | 'buyers'
+  | 'weightGrams'
+> & { state: string; image: ProductImage | null | undefined };
 
-function listItem(row: ProductRow, name: string, lowStock: number): ProductListItem {
-  const isInStock = row.isInStock && row.quantity > 0;
+/** The one mapping of a product to its list row (search, listings, cart, dashboard, feed). */
+export function toListItem(row: ListRow, name: string, lowStock: number): ProductListItem {
   return {
     _id: row.id,
     id: row.id,
@@ -44,8 +60,9 @@ function listItem(row: ProductRow, name: string, lowStock: number): ProductListI
     slug: row.slug,
     name,
     price: fromCents(row.priceCents),
-    image: firstImage(row),
-    is_in_stock: isInStock,
+    image: row.image ?? placeholderImage,
+    // SPEC: out of stock when not in stock or quantity 0 or less.
+    is_in_stock: row.isInStock && row.quantity > 0,
     quantity: row.quantity,
     availability: availabilityOf(row, lowStock),
     manufacturer: row.manufacturer,
@@ -78,7 +95,14 @@ export async function findListItems(
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [listItem(row.product, row.title ?? row.fallback ?? row.product.sku, lowStock)];
+    const { product } = row;
+    return [
+      toListItem(
+        { ...product, image: product.images[0] },
+        row.title ?? row.fallback ?? product.sku,
+        lowStock,
+      ),
+    ];
   });
 }
 

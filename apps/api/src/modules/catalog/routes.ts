@@ -31,7 +31,7 @@ import {
   topProducts,
   type CatalogDeps,
 } from './service';
-import { answerBody, type SerializedAnswer } from './response-cache';
+import { answerBody, type SerializedAnswer } from './read-model/serialized-answer';
 
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
@@ -51,13 +51,6 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Serial
     .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
     .send(body);
 }
-
-/** The contract schemas cached answers are checked against outside production. */
-const answerSchemas = {
-  search: productSearchResponseSchema,
-  listing: advancedFilterResponseSchema,
-  product: productSchema,
-};
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['categories'];
@@ -139,17 +132,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
-  const deps: CatalogDeps = {
-    db: app.db,
-    index: app.catalog,
-    settings: app.productSettings,
-    responseCacheBytes: app.config.catalogResponseCacheBytes,
-    // Cached answers bypass the response serializer: development and tests check them here.
-    check:
-      app.config.env === 'production'
-        ? undefined
-        : (kind, value) => void answerSchemas[kind].parse(value),
-  };
+  const deps: CatalogDeps = { db: app.db, catalog: app.catalog, settings: app.productSettings };
   app.addHook('preHandler', requirePermission('catalog.view'));
 
   app.get(

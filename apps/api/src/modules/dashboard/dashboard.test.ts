@@ -42,7 +42,7 @@ beforeAll(async () => {
   charger = await stockProduct(t, 1, { priceCents: 6_000, quantity: 500 });
   panel = await stockProduct(t, 2, { priceCents: 5_000, quantity: 500 });
   cable = await stockProduct(t, 3, { priceCents: 1_000, quantity: 500 });
-  await t.app.catalog.rebuild();
+  await t.app.catalog.refresh();
 
   const home = await addAddress(t, purchaser, 'delivery');
   // Paid: 2 + 6 chargers, 5 batteries; the panel order stays pending, the cable one fails.

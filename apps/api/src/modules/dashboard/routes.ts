@@ -14,7 +14,7 @@ const security = [{ bearer: [] }];
 
 /** The dashboard's company figures: most bought products and monthly spend. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CatalogDeps = { db: app.db, index: app.catalog, settings: app.productSettings };
+  const deps: CatalogDeps = { db: app.db, catalog: app.catalog, settings: app.productSettings };
 
   app.get(
     '/most-bought',

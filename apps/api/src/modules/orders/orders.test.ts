@@ -385,11 +385,13 @@ describe('placing an order', () => {
     expect((await t.app.inject({ url: `/api/orders/${latest!.id}` })).statusCode).toBe(401);
   });
 
-  it('shows the new stock in the catalog index at once', async () => {
+  it('shows the new stock in the catalog at once', async () => {
     const lastTwo = await stockProduct(t, 5, { priceCents: 20_000, quantity: 2 });
-    const snapshot = await t.app.catalog.snapshot();
-    const doc = snapshot.findDoc('id', lastTwo) as number;
-    expect(snapshot.available[doc]).toBe(1);
+    const available = async () =>
+      (await t.app.inject({ url: `/api/products/${lastTwo}`, headers: bearer(purchaser) })).json<{
+        is_in_stock: boolean;
+      }>().is_in_stock;
+    expect(await available()).toBe(true);
     await t.app.inject({
       method: 'DELETE',
       url: '/api/carts/clear-my-cart',
@@ -399,7 +401,7 @@ describe('placing an order', () => {
     await putInCart(t, purchaser, charger, 3);
     const placed = await place({ delivery_address_id: home, payment_method: 'ideal' });
     expect(placed.statusCode).toBe(201);
-    await expect.poll(() => snapshot.available[doc]).toBe(0);
+    await expect.poll(available).toBe(false);
   });
 
   it('takes sequential order numbers', async () => {

@@ -1,6 +1,6 @@
 import { PackedStrings } from './packed-strings';
 import { AscendingLists } from './ascending-lists';
-import { compactCode, compareCodePoints, tokenize, withinOneEdit } from './text';
+import { compactCode, compareCodePoints, tokenize, withinOneEdit } from '../text';
 
 /** What a product is found by: codes (SKU, reference) and words (titles in every language…). */
 export interface SearchDocument {
@@ -13,7 +13,7 @@ const TIER = { codeExact: 16, codePrefix: 8, exact: 4, prefix: 2, typo: 1 } as c
 const PREFIX_CACHE_LIMIT = 64;
 const PREFIX_CACHE_SIZE = 5_000;
 const MULTI_TERM_CANDIDATES = 20_000;
-/** Codes looked at for a prefix: enough to rank the best few by popularity. */
+/** Beyond this many codes starting with a query, its most popular documents are cached. */
 const CODE_SCAN_LIMIT = 500;
 
 /**
@@ -281,23 +281,58 @@ export class SearchIndex {
     return lowerBound(this.codes.length, (i) => this.codes.compare(i, code) < 0);
   }
 
-  /** Documents whose code equals (or, from 3 characters, starts with) the query, best first. */
+  /**
+   * Documents whose code equals (or, from 3 characters, starts with) the query, best first:
+   * exact codes, then the most popular of the codes starting with it (cached per prefix when
+   * many codes do, as a three-letter prefix of SKUs can).
+   */
   private matchCodes(query: string, k: number): { doc: number; tier: number }[] {
     const compact = compactCode(query);
     if (compact.length < 2) return [];
-    const out: { doc: number; tier: number }[] = [];
     const bytes = Buffer.from(compact);
-    const first = this.firstCodeFrom(bytes);
-    const end = Math.min(this.codes.length, first + CODE_SCAN_LIMIT);
-    for (let i = first; i < end; i++) {
-      if (!this.codes.startsWith(i, bytes)) break;
-      if (this.codes.compare(i, bytes) === 0) {
-        out.push({ doc: this.codeDocs[i] as number, tier: TIER.codeExact });
-      } else if (compact.length >= 3) {
-        out.push({ doc: this.codeDocs[i] as number, tier: TIER.codePrefix });
-      }
+    const exact: number[] = [];
+    let i = this.firstCodeFrom(bytes);
+    for (; i < this.codes.length && this.codes.compare(i, bytes) === 0; i++) {
+      exact.push(this.codeDocs[i] as number);
     }
-    return out.sort((a, b) => b.tier - a.tier || a.doc - b.doc).slice(0, k);
+    exact.sort((a, b) => a - b);
+    const out: { doc: number; tier: number }[] = exact.map((doc) => ({
+      doc,
+      tier: TIER.codeExact,
+    }));
+    if (compact.length < 3) return out.slice(0, k);
+    // The codes starting with the query are neighbours: [i, end).
+    const start = i;
+    const end = lowerBound(
+      this.codes.length,
+      (j) => j < start || this.codes.startsWith(j, bytes) || this.codes.compare(j, bytes) < 0,
+    );
+    const wanted = k + exact.length;
+    let top: ArrayLike<number>;
+    if (end - start <= CODE_SCAN_LIMIT) {
+      top = this.codeDocs.slice(start, end).sort();
+    } else {
+      // Distinct documents (a product's SKU and reference can both start with the query).
+      const key = `code:${compact}`;
+      let cached = this.prefixTop.get(key);
+      if (!cached || (cached.length < wanted && cached.length < end - start)) {
+        const docs = this.codeDocs.slice(start, end).sort();
+        cached = docs
+          .filter((doc, j) => j === 0 || docs[j - 1] !== doc)
+          .subarray(0, Math.max(wanted, 50));
+        if (this.prefixTop.size >= PREFIX_CACHE_SIZE) this.prefixTop.clear();
+        this.prefixTop.set(key, cached);
+      }
+      top = cached;
+    }
+    const seen = new Set(exact);
+    for (let j = 0; j < top.length && out.length < wanted; j++) {
+      const doc = top[j] as number;
+      if (seen.has(doc)) continue;
+      seen.add(doc);
+      out.push({ doc, tier: TIER.codePrefix });
+    }
+    return out.slice(0, k);
   }
 
   /**

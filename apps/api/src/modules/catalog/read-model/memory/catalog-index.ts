@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
-import { type CatalogSnapshot, loadCatalogSnapshot, loadStockNumbers } from './catalog-snapshot';
+import type { Db } from '../../../../db/client';
+import { preparedSql } from '../../../../db/prepared';
+import type { CatalogSnapshot } from './snapshot';
+import { loadCatalogSnapshot, loadStockNumbers } from './snapshot-loader';
 
 /**
  * Where the database stood at a look: the catalog's structure version (migration 0011) and the

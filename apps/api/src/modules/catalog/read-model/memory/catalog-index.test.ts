@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../../../test/app';
 import { CatalogIndex } from './catalog-index';
-import type * as CatalogSnapshotModule from './catalog-snapshot';
+import type * as SnapshotLoaderModule from './snapshot-loader';
 
 // The snapshot loader fails when told to, as when the database is away at the first build.
 const loader = vi.hoisted(() => ({ failures: 0 }));
-vi.mock('./catalog-snapshot', async (importOriginal) => {
-  const actual = await importOriginal<typeof CatalogSnapshotModule>();
+vi.mock('./snapshot-loader', async (importOriginal) => {
+  const actual = await importOriginal<typeof SnapshotLoaderModule>();
   return {
     ...actual,
     loadCatalogSnapshot: (...args: Parameters<typeof actual.loadCatalogSnapshot>) => {

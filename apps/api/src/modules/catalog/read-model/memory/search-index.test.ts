@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex } from './search-index';
-import { compareCodePoints, normalize, tokenize, withinOneEdit } from './text';
+import { compareCodePoints, normalize, tokenize, withinOneEdit } from '../text';
 
 // Documents are numbered by popularity: 0 is the most popular.
 const docs = [

@@ -3,10 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import type { ProductListItem } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productTranslations } from '../../db/schema';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { loadCatalogSnapshot } from './catalog-snapshot';
-import { GZIP_FROM_BYTES, ResponseCache } from './response-cache';
+import { products, productTranslations } from '../../../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../../../test/app';
+import { GZIP_FROM_BYTES } from '../serialized-answer';
+import { loadCatalogSnapshot } from './snapshot-loader';
+import { ResponseCache } from './response-cache';
 
 let t: TestApp;
 let token: string;
@@ -72,28 +73,28 @@ describe('catalog response cache', () => {
       .update(products)
       .set({ quantity: row.quantity + 7 })
       .where(eq(products.id, row.id));
-    await t.app.catalog.refreshStock([row.id]);
+    await t.app.catalog.stockChanged([row.id]);
     const after = await views(row.sku);
     for (const item of [after.detail, after.search, after.listed]) {
       expect(item).toMatchObject({ quantity: row.quantity + 7 });
     }
 
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, row.id));
-    await t.app.catalog.refreshStock([row.id]);
+    await t.app.catalog.stockChanged([row.id]);
     const sold = await views(row.sku);
     for (const item of [sold.detail, sold.search, sold.listed]) {
       expect(item).toMatchObject({ quantity: 0, is_in_stock: false });
     }
     // An in-stock listing cached before drops the product once it is sold out.
     await t.db.update(products).set({ quantity: row.quantity }).where(eq(products.id, row.id));
-    await t.app.catalog.refreshStock([row.id]);
+    await t.app.catalog.stockChanged([row.id]);
     const inStock = () => listing({ in_stock: true, search: row.sku, limit: 50 });
     expect((await inStock()).items.map((item) => item.sku)).toContain(row.sku);
     await t.db.update(products).set({ isInStock: false }).where(eq(products.id, row.id));
-    await t.app.catalog.refreshStock([row.id]);
+    await t.app.catalog.stockChanged([row.id]);
     expect((await inStock()).items.map((item) => item.sku)).not.toContain(row.sku);
     await t.db.update(products).set({ isInStock: true }).where(eq(products.id, row.id));
-    await t.app.catalog.refreshStock([row.id]);
+    await t.app.catalog.stockChanged([row.id]);
   });
 
   it('serves a new price and a removed product at once after the rebuild', async () => {
@@ -104,7 +105,7 @@ describe('catalog response cache', () => {
       .update(products)
       .set({ priceCents: row.priceCents + 1234, updatedAt: new Date() })
       .where(eq(products.id, row.id));
-    await t.app.catalog.rebuild();
+    await t.app.catalog.refresh();
     const price = (row.priceCents + 1234) / 100;
     const after = await views(row.sku);
     for (const item of [after.detail, after.search, after.listed]) {
@@ -115,7 +116,7 @@ describe('catalog response cache', () => {
       .update(products)
       .set({ isActive: false, updatedAt: new Date() })
       .where(eq(products.id, row.id));
-    await t.app.catalog.rebuild();
+    await t.app.catalog.refresh();
     const gone = await t.app.inject({
       url: `/api/products/sku/${row.sku}`,
       headers: bearer(token),
@@ -127,7 +128,7 @@ describe('catalog response cache', () => {
       .update(products)
       .set({ isActive: true, priceCents: row.priceCents, updatedAt: new Date() })
       .where(eq(products.id, row.id));
-    await t.app.catalog.rebuild();
+    await t.app.catalog.refresh();
   });
 
   it('answers each language with its own texts', async () => {

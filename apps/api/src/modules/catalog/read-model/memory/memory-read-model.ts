@@ -1,0 +1,263 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CATALOG_LIMITS,
+  type AdvancedFilterResponse,
+  type Locale,
+  type ProductListItem,
+  type ProductSettings,
+} from '@portal/contract';
+import type { Db } from '../../../../db/client';
+import { notFound } from '../../../../platform/errors';
+import { toCents } from '../../../../platform/money';
+import { findProductDetails, recordView } from '../../product-repo';
+import { productPage } from '../product-page';
+import type { AnswerCheck, CatalogReadModel, ListingFilter } from '../read-model';
+import { serializeAnswer, type SerializedAnswer } from '../serialized-answer';
+import { CatalogIndex } from './catalog-index';
+import { responseCacheOf } from './response-cache';
+import type { CatalogSnapshot, SnapshotDependencies } from './snapshot';
+
+/** The settings a catalog answer depends on, as part of its cache key. */
+const settingsKey = (settings: ProductSettings) =>
+  `${settings.low_stock_threshold}|${settings.listing_page_size}|${settings.default_sort}`;
+
+export interface MemoryReadModelOptions {
+  /** Budget of each snapshot's serialized-answer cache in bytes; 0 turns the cache off. */
+  responseCacheBytes?: number;
+  check?: AnswerCheck;
+}
+
+/**
+ * The catalog from an in-memory snapshot of every active product (decision 004): search,
+ * listings and rows computed in the process, answers serialized once and kept while what they
+ * show is unchanged. `CatalogIndex` keeps the snapshot fresh.
+ */
+export class MemoryReadModel implements CatalogReadModel {
+  readonly kind = 'memory';
+  readonly index: CatalogIndex;
+
+  constructor(
+    private readonly db: Db,
+    log: FastifyBaseLogger,
+    private readonly options: MemoryReadModelOptions = {},
+  ) {
+    this.index = new CatalogIndex(db, log);
+  }
+
+  async warm(): Promise<void> {
+    await this.index.snapshot();
+  }
+
+  async refresh(): Promise<void> {
+    await this.index.rebuild();
+  }
+
+  stockChanged(productIds: string[]): Promise<void> {
+    return this.index.refreshStock(productIds);
+  }
+
+  categories(): Promise<CatalogSnapshot> {
+    return this.index.snapshot();
+  }
+
+  /**
+   * A catalog answer serialized, from the snapshot's response cache when what it shows has not
+   * changed, else computed by `compute` (which names the documents and order it depends on).
+   */
+  private async cachedAnswer(
+    kind: 'search' | 'listing' | 'product',
+    key: string,
+    settings: ProductSettings,
+    compute: (
+      snapshot: CatalogSnapshot,
+    ) => Promise<{ value: unknown; dependencies: SnapshotDependencies }>,
+  ): Promise<SerializedAnswer> {
+    const snapshot = await this.index.snapshot();
+    const budget = this.options.responseCacheBytes ?? 0;
+    const cache = budget > 0 ? responseCacheOf(snapshot, budget) : null;
+    const fullKey = `${kind}|${settingsKey(settings)}|${key}`;
+    const hit = cache?.get(fullKey);
+    if (hit) return hit;
+    const builtAt = snapshot.version;
+    const { value, dependencies } = await compute(snapshot);
+    this.options.check?.(kind, value);
+    return cache ? cache.set(fullKey, value, builtAt, dependencies) : serializeAnswer(value);
+  }
+
+  search(
+    text: string,
+    limit: number,
+    locale: Locale,
+    settings: ProductSettings,
+  ): Promise<SerializedAnswer> {
+    return this.cachedAnswer('search', `${locale}|${limit}|${text}`, settings, async (snapshot) => {
+      const docs = snapshot.search.search(text, limit);
+      return {
+        value: {
+          items: docs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
+        },
+        dependencies: { docs },
+      };
+    });
+  }
+
+  listing(
+    filter: ListingFilter,
+    locale: Locale,
+    settings: ProductSettings,
+  ): Promise<SerializedAnswer> {
+    const key = [
+      locale,
+      filter.category ?? '',
+      filter.manufacturer ?? '',
+      filter.in_stock ?? '',
+      filter.price_min ?? '',
+      filter.price_max ?? '',
+      filter.sort ?? '',
+      filter.page ?? '',
+      filter.limit ?? '',
+      filter.search ?? '',
+    ].join('|');
+    return this.cachedAnswer('listing', key, settings, async (snapshot) => {
+      const { response, docs } = listFrom(snapshot, settings, filter, locale);
+      return {
+        value: response,
+        dependencies: {
+          docs,
+          sort: filter.sort ?? settings.default_sort,
+          availability: filter.in_stock === true,
+        },
+      };
+    });
+  }
+
+  product(
+    key: 'id' | 'sku' | 'slug',
+    value: string,
+    locale: Locale,
+    settings: ProductSettings,
+  ): Promise<SerializedAnswer> {
+    return this.cachedAnswer('product', `${locale}|${key}|${value}`, settings, async (snapshot) => {
+      const doc = snapshot.findDoc(key, value);
+      if (doc === undefined) throw notFound();
+      const details = await snapshot.productDetails(doc, (id) => findProductDetails(this.db, id));
+      if (!details) throw notFound();
+      const item = snapshot.listItem(doc, locale, settings.low_stock_threshold);
+      return {
+        value: productPage(item, details, snapshot, locale),
+        dependencies: { docs: [doc] },
+      };
+    });
+  }
+
+  async top(
+    kind: 'most_viewed' | 'best_seller',
+    limit: number,
+    locale: Locale,
+    lowStock: number,
+  ): Promise<ProductListItem[]> {
+    const snapshot = await this.index.snapshot();
+    const docs = snapshot.ordered(null, kind).subarray(0, limit);
+    return Array.from(docs, (doc) => snapshot.listItem(doc, locale, lowStock));
+  }
+
+  async rows(
+    ids: readonly string[],
+    locale: Locale,
+    lowStock: number,
+  ): Promise<Map<string, ProductListItem>> {
+    const snapshot = await this.index.snapshot();
+    const rows = new Map<string, ProductListItem>();
+    for (const id of ids) {
+      const doc = snapshot.findDoc('id', id);
+      if (doc !== undefined) rows.set(id, snapshot.listItem(doc, locale, lowStock));
+    }
+    return rows;
+  }
+
+  async recordView(productId: string, userId: string) {
+    const snapshot = await this.index.snapshot();
+    const doc = snapshot.findDoc('id', productId);
+    if (doc === undefined) throw notFound();
+    const result = await recordView(this.db, productId, userId);
+    if (result.counted) snapshot.addView(doc);
+    return result;
+  }
+}
+
+function listFrom(
+  snapshot: CatalogSnapshot,
+  settings: ProductSettings,
+  filter: ListingFilter,
+  locale: Locale,
+): { response: AdvancedFilterResponse; docs: number[] } {
+  const limit = Math.min(
+    filter.limit ?? settings.listing_page_size,
+    CATALOG_LIMITS.listingMaxLimit,
+  );
+  const page = filter.page ?? 1;
+  let categoryId: string | null = null;
+  if (filter.category) {
+    const node = snapshot.findCategory(filter.category);
+    if (!node) throw notFound();
+    categoryId = node.id;
+  }
+  const ordered = snapshot.ordered(categoryId, filter.sort ?? settings.default_sort);
+  const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
+  const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
+  const maxCents = filter.price_max === undefined ? Infinity : toCents(filter.price_max);
+  const wanted = filter.manufacturer?.toLowerCase();
+  // Which manufacturers (by index) the filter lets through: names compare without case.
+  const allowed = wanted
+    ? Uint8Array.from(snapshot.manufacturerNames, (name) => Number(name.toLowerCase() === wanted))
+    : null;
+
+  const offset = (page - 1) * limit;
+  const pageDocs: number[] = [];
+  const filtered = filter.in_stock || matches || minCents > -Infinity || maxCents < Infinity;
+  let counts: Int32Array;
+  let total = 0;
+  if (!filtered) {
+    // Only category and manufacturer: counts are cached per category, and the walk stops as
+    // soon as the page is full.
+    counts = snapshot.manufacturerCounts(categoryId);
+    if (allowed) {
+      counts.forEach((count, index) => {
+        if (allowed[index]) total += count;
+      });
+    } else {
+      total = ordered.length;
+    }
+    let seen = 0;
+    for (let i = 0; i < ordered.length && pageDocs.length < limit; i++) {
+      const doc = ordered[i] as number;
+      if (allowed && !allowed[snapshot.manufacturerOf[doc] as number]) continue;
+      if (seen++ >= offset) pageDocs.push(doc);
+    }
+  } else {
+    counts = new Int32Array(snapshot.manufacturerNames.length);
+    for (const doc of ordered) {
+      if (filter.in_stock && !snapshot.available[doc]) continue;
+      const price = snapshot.price[doc] as number;
+      if (price < minCents || price > maxCents) continue;
+      if (matches && !matches[doc]) continue;
+      const maker = snapshot.manufacturerOf[doc] as number;
+      counts[maker] = (counts[maker] as number) + 1;
+      if (allowed && !allowed[maker]) continue;
+      if (total >= offset && pageDocs.length < limit) pageDocs.push(doc);
+      total++;
+    }
+  }
+  const manufacturers: AdvancedFilterResponse['manufacturers'] = [];
+  counts.forEach((count, index) => {
+    if (count > 0) manufacturers.push({ name: snapshot.manufacturerNames[index] as string, count });
+  });
+  const response = {
+    items: pageDocs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
+    total,
+    page,
+    totalPage: Math.max(1, Math.ceil(total / limit)),
+    manufacturers: manufacturers.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+  };
+  return { response, docs: pageDocs };
+}

@@ -1,0 +1,39 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+
+/**
+ * A catalog answer serialized: its JSON, or (from this many bytes on) the gzip of its JSON. A
+ * listing page shrinks about five times and a product page twice, so the cache holds that many
+ * more answers per byte, and a browser (which accepts gzip) is sent the compressed bytes as they
+ * are.
+ */
+export const GZIP_FROM_BYTES = 1024;
+
+/** An answer just serialized: its JSON, and its gzip from GZIP_FROM_BYTES on. */
+type ComputedAnswer = { json: Buffer; gzip?: Buffer };
+
+/**
+ * The JSON when it is at hand (an answer under GZIP_FROM_BYTES, or one just computed), the gzip
+ * of the JSON for answers of at least GZIP_FROM_BYTES: one of the two or both.
+ */
+export type SerializedAnswer = ComputedAnswer | { json?: never; gzip: Buffer };
+
+/** Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it. */
+export function serializeAnswer(value: unknown): ComputedAnswer {
+  const json = Buffer.from(JSON.stringify(value));
+  return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json) } : { json };
+}
+
+/**
+ * The bytes to send for an answer to a request with this Accept-Encoding: the gzip as it is
+ * when the client takes gzip, else the JSON (decompressed if only the gzip is kept).
+ */
+export function answerBody(
+  answer: SerializedAnswer,
+  acceptEncoding: string | undefined,
+): { body: Buffer; gzipped: boolean } {
+  if (answer.gzip && acceptEncoding && negotiate(acceptEncoding, ['gzip', 'identity']) === 'gzip') {
+    return { body: answer.gzip, gzipped: true };
+  }
+  return { body: answer.json ?? gunzipSync(answer.gzip), gzipped: false };
+}
