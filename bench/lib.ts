@@ -76,16 +76,19 @@ export const benchNodeArgs = [
 ].filter(Boolean);
 
 /**
- * Compiles the API and starts it as `npm start` does (apps/api/dist, the same node flags), with
- * `env`; answers once its health check does.
+ * Compiles the API (unless `build` is false) and starts it as `npm start` does (apps/api/dist,
+ * the same node flags), with `env`; answers once its health check does, with when it was spawned.
  */
-export async function startApi(env: Record<string, string>) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the API did not compile');
-  return startChild(apiEntry, env, '/api/health', benchNodeArgs);
+export async function startApi(env: Record<string, string>, { build = true } = {}) {
+  if (build) {
+    const compiled = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (compiled.status !== 0) throw new Error('the API did not compile');
+  }
+  const spawnedAt = performance.now();
+  return { ...(await startChild(apiEntry, env, '/api/health', benchNodeArgs)), spawnedAt };
 }
 
 /**

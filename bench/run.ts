@@ -1,5 +1,8 @@
-// Catalog benchmark (issue 3): the API in its own process against the 100,000-product database of
-// `npm run bench:seed`, a bare Fastify 'hello' process as the baseline, load from this process.
+// Catalog benchmark (issues 3 and 20): the API in its own process against the database of
+// `npm run bench:seed`, once per catalog read model (BENCH_READ_MODELS, default 'memory,postgres':
+// latencies, time to a first answer, resident memory and, on PostgreSQL, how long a price and a
+// stock change written by another process take to show), then both side by side; a bare Fastify
+// 'hello' process as the baseline, load from this process.
 // Run: npm run bench   (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR, default .data-bench;
 // BENCH_SECONDS and BENCH_CONNECTIONS change the load (BENCH_WARMUP_SECONDS, default 2, runs each
 // kind untimed first); BENCH_ONLY=feed,detail runs only the kinds
@@ -244,111 +247,238 @@ const apiEnv: Record<string, string> = {
   JWT_SECRET: jwtSecret,
   ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.DATA_DIR ?? '.data-bench' }),
 };
+/** The catalog's answer for a SKU as a buyer sees it now. */
+async function productBySku(base: string, headers: Record<string, string>, sku: string) {
+  const response = await fetch(`${base}/api/products/sku/${encodeURIComponent(sku)}`, { headers });
+  return (await response.json()) as { price: number; quantity: number };
+}
+
+/**
+ * How long a change written to the database by another process (a staff tool, another API
+ * process) takes to show in this process's answers: written with `pg`, then asked for every
+ * 50 ms (each request lets the in-memory index look for changes, at most every 2 s).
+ */
+async function changeShowsAfter(
+  base: string,
+  headers: Record<string, string>,
+  sku: string,
+  column: 'price_cents' | 'quantity',
+): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const before = await productBySku(base, headers, sku);
+    const expected =
+      column === 'price_cents'
+        ? { price: Math.round(before.price * 100 + 1) / 100 }
+        : { quantity: before.quantity - 1 };
+    await client.query(
+      `update products set ${column} = ${column} ${column === 'price_cents' ? '+' : '-'} 1 where sku = $1`,
+      [sku],
+    );
+    const written = performance.now();
+    const deadline = written + 120_000;
+    while (performance.now() < deadline) {
+      const now = await productBySku(base, headers, sku);
+      if ('price' in expected ? now.price === expected.price : now.quantity === expected.quantity) {
+        return performance.now() - written;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return Number.POSITIVE_INFINITY;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What one read model costs and how fresh it stays, beside its latencies. */
+interface ModelFigures {
+  model: string;
+  firstAnswerMs: number;
+  rssAfterStartMb: number;
+  rssAfterLoadMb: number;
+  priceShowsMs?: number;
+  stockShowsMs?: number;
+  rows: Row[];
+}
+
+/**
+ * Benchmarks the API with one catalog read model: time from spawning the process to its first
+ * catalog answer, its resident memory, the request kinds under load, and (on PostgreSQL) how
+ * long a price and a stock change take to show.
+ */
+async function benchModel(model: string, helloRps: number, build: boolean): Promise<ModelFigures> {
+  const api = await startApi({ ...apiEnv, CATALOG_READ_MODEL: model }, { build });
+  children.push(api.child);
+  const pid = api.child.pid ?? 0;
+  try {
+    const signin = await fetch(`${api.base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
+    });
+    if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+    const { access_token: token } = (await signin.json()) as { access_token: string };
+    const auth: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    };
+    // The first catalog answer (the in-memory index answers once its snapshot is built).
+    let firstAnswer = await fetch(`${api.base}/api/products?search=battery`, { headers: auth });
+    while (!firstAnswer.ok) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      firstAnswer = await fetch(`${api.base}/api/products?search=battery`, { headers: auth });
+    }
+    const firstAnswerMs = performance.now() - api.spawnedAt;
+    const rssAfterStartMb = vmRssMb(pid);
+    const sample = await sampleCatalog(api.base, auth);
+    console.log(
+      `${model}: first answer ${(firstAnswerMs / 1000).toFixed(1)} s after spawn, RSS ` +
+        `${rssAfterStartMb.toFixed(0)} MB; sampled ${sample.queries.length} queries, ` +
+        `${sample.skus.length} skus, ${sample.slugs.length} categories`,
+    );
+
+    const rows: Row[] = [];
+    const search = await load(
+      `search-as-you-type`,
+      api.base,
+      auth,
+      (request) => {
+        const { text, locale } = pick(sample.queries);
+        return {
+          ...request,
+          path: `/api/products?search=${encodeURIComponent(text)}&locale=${locale}`,
+        };
+      },
+      25,
+    );
+    search.note = `${((search.rps ?? 0) / helloRps).toFixed(2)} × hello rps ${search.note}`;
+    rows.push(search);
+    for (const sort of PRODUCT_SORT_OPTIONS) {
+      rows.push(
+        await load(
+          `category listing ${sort}`,
+          api.base,
+          { ...auth, 'content-type': 'application/json' },
+          (request) => ({
+            ...request,
+            method: 'POST',
+            path: '/api/products/advanced-filter',
+            body: JSON.stringify({
+              category: pick(sample.slugs),
+              sort,
+              page: between(1, 5),
+              locale: pick(LOCALES),
+            }),
+          }),
+          30,
+        ),
+      );
+    }
+    rows.push(
+      await load(
+        'product detail',
+        api.base,
+        auth,
+        (request) => ({
+          ...request,
+          path: `/api/products/sku/${encodeURIComponent(pick(sample.skus))}?locale=${pick(LOCALES)}`,
+        }),
+        10,
+      ),
+    );
+    rows.push(
+      await load(
+        'nested categories (If-None-Match)',
+        api.base,
+        auth,
+        (request) => {
+          const locale = pick(LOCALES);
+          return {
+            ...request,
+            path: `/api/categories/nested-categories?locale=${locale}`,
+            headers: { ...auth, 'if-none-match': sample.etags[locale] ?? '' },
+          };
+        },
+        10,
+        [304],
+      ),
+    );
+    const me = (await (await fetch(`${api.base}/api/auth/me`, { headers: auth })).json()) as {
+      xml_feed_url: string | null;
+    };
+    if (!me.xml_feed_url) throw new Error('owner@demo.test has no XML feed link');
+    const feedUrl = new URL(me.xml_feed_url);
+    rows.push(await downloadFeed(`${api.base}${feedUrl.pathname}${feedUrl.search}`, pid));
+    const rssAfterLoadMb = vmRssMb(pid);
+    const figures: ModelFigures = { model, firstAnswerMs, rssAfterStartMb, rssAfterLoadMb, rows };
+    if (process.env.DATABASE_URL) {
+      figures.stockShowsMs = await changeShowsAfter(api.base, auth, pick(sample.skus), 'quantity');
+      figures.priceShowsMs = await changeShowsAfter(
+        api.base,
+        auth,
+        pick(sample.skus),
+        'price_cents',
+      );
+    }
+    printTable(
+      rows.filter((row) => !row.skipped),
+      `Catalog benchmark, read model ${model}, on ${database}, ${connections} connections, ${seconds} s, Accept-Encoding '${acceptEncoding}'`,
+    );
+    return figures;
+  } finally {
+    await stopChild(api.child);
+  }
+}
+
+/** The read models side by side: one column each. */
+function printComparison(all: ModelFigures[], helloRps: number) {
+  const seconds = (ms: number | undefined) =>
+    ms === undefined
+      ? 'n/a (PGlite)'
+      : Number.isFinite(ms)
+        ? `${(ms / 1000).toFixed(2)} s`
+        : 'never (120 s)';
+  const p99 = (figures: ModelFigures, kind: string) => {
+    const matching = figures.rows.filter((row) => row.kind.startsWith(kind) && !row.skipped);
+    if (!matching.length) return 'skipped';
+    const worst = Math.max(...matching.map((row) => row.p99 ?? 0));
+    const rps = Math.min(...matching.map((row) => row.rps ?? 0));
+    return `${worst} ms (${Math.round(rps)} rps)`;
+  };
+  const lines: [string, (figures: ModelFigures) => string][] = [
+    ['search p99 (target 25 ms)', (f) => p99(f, 'search')],
+    ['listing p99, worst sort (target 30 ms)', (f) => p99(f, 'category listing')],
+    ['product detail p99 (target 10 ms)', (f) => p99(f, 'product detail')],
+    ['first answer after spawn', (f) => seconds(f.firstAnswerMs)],
+    ['RSS after first answer', (f) => `${f.rssAfterStartMb.toFixed(0)} MB`],
+    ['RSS after the load', (f) => `${f.rssAfterLoadMb.toFixed(0)} MB`],
+    ['stock change shows after', (f) => seconds(f.stockShowsMs)],
+    ['price change shows after', (f) => seconds(f.priceShowsMs)],
+  ];
+  console.log(`\nRead models side by side on ${database} (hello ${Math.round(helloRps)} rps)\n`);
+  console.log(`| | ${all.map((figures) => figures.model).join(' | ')} |`);
+  console.log(`|---|${all.map(() => '---').join('|')}|`);
+  for (const [name, value] of lines) console.log(`| ${name} | ${all.map(value).join(' | ')} |`);
+}
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${apiEnv.DATA_DIR})`;
+const models = (process.env.BENCH_READ_MODELS ?? 'memory,postgres').split(',').filter(Boolean);
 const children: ChildProcess[] = [];
 try {
   const hello = await startChild('bench/hello-server.ts', {}, '/');
   children.push(hello.child);
-  const api = await startApi(apiEnv);
-  children.push(api.child);
-  const pid = api.child.pid ?? 0;
-
-  const signin = await fetch(`${api.base}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-  const { access_token: token } = (await signin.json()) as { access_token: string };
-  const auth: Record<string, string> = {
-    authorization: `Bearer ${token}`,
-    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
-  };
-  const sample = await sampleCatalog(api.base, auth);
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${apiEnv.DATA_DIR})`;
   console.log(
     `${database}: ${connections} connections, ${seconds} s per kind, Accept-Encoding ` +
-      `'${acceptEncoding}'; sampled ${sample.queries.length} queries, ${sample.skus.length} skus, ` +
-      `${sample.slugs.length} categories`,
+      `'${acceptEncoding}', read models ${models.join(', ')}`,
   );
-
-  const rows: Row[] = [];
   const helloRow = await load('hello (bare Fastify)', hello.base, {}, undefined, undefined);
-  rows.push(helloRow);
-  const search = await load(
-    'search-as-you-type',
-    api.base,
-    auth,
-    (request) => {
-      const { text, locale } = pick(sample.queries);
-      return {
-        ...request,
-        path: `/api/products?search=${encodeURIComponent(text)}&locale=${locale}`,
-      };
-    },
-    25,
-  );
-  search.note = `${((search.rps ?? 0) / (helloRow.rps ?? 1)).toFixed(2)} × hello rps ${search.note}`;
-  rows.push(search);
-  for (const sort of PRODUCT_SORT_OPTIONS) {
-    rows.push(
-      await load(
-        `category listing ${sort}`,
-        api.base,
-        { ...auth, 'content-type': 'application/json' },
-        (request) => ({
-          ...request,
-          method: 'POST',
-          path: '/api/products/advanced-filter',
-          body: JSON.stringify({
-            category: pick(sample.slugs),
-            sort,
-            page: between(1, 5),
-            locale: pick(LOCALES),
-          }),
-        }),
-        30,
-      ),
-    );
+  const all: ModelFigures[] = [];
+  for (const [i, model] of models.entries()) {
+    all.push(await benchModel(model, helloRow.rps ?? 1, i === 0));
   }
-  rows.push(
-    await load(
-      'product detail',
-      api.base,
-      auth,
-      (request) => ({
-        ...request,
-        path: `/api/products/sku/${encodeURIComponent(pick(sample.skus))}?locale=${pick(LOCALES)}`,
-      }),
-      10,
-    ),
-  );
-  rows.push(
-    await load(
-      'nested categories (If-None-Match)',
-      api.base,
-      auth,
-      (request) => {
-        const locale = pick(LOCALES);
-        return {
-          ...request,
-          path: `/api/categories/nested-categories?locale=${locale}`,
-          headers: { ...auth, 'if-none-match': sample.etags[locale] ?? '' },
-        };
-      },
-      10,
-      [304],
-    ),
-  );
-  const me = (await (await fetch(`${api.base}/api/auth/me`, { headers: auth })).json()) as {
-    xml_feed_url: string | null;
-  };
-  if (!me.xml_feed_url) throw new Error('owner@demo.test has no XML feed link');
-  const feedUrl = new URL(me.xml_feed_url);
-  rows.push(await downloadFeed(`${api.base}${feedUrl.pathname}${feedUrl.search}`, pid));
-  printTable(
-    rows.filter((row) => !row.skipped),
-    `Catalog benchmark on ${database}, ${connections} connections, ${seconds} s, Accept-Encoding '${acceptEncoding}'`,
-  );
+  printComparison(all, helloRow.rps ?? 1);
 } finally {
   for (const child of children.reverse()) await stopChild(child);
 }

@@ -44,7 +44,8 @@ if (result.products === 0) {
   );
   // Planner statistics now, as autovacuum would gather them in time (it may be off, as in CI).
   await database.db.execute(
-    sql`analyze products, product_translations, product_categories, categories, category_translations`,
+    sql`analyze products, product_translations, product_categories, categories, category_translations,
+      product_search, catalog_words`,
   );
 }
 await database.close();

@@ -262,20 +262,19 @@ export class PostgresReadModel implements CatalogReadModel {
           sql` + `,
         )} else 0 end`
       : sql`0`;
-    const rows = await query<Row & { code_tier: number; word_score: number }>(
+    const ids = await query<{ id: string }>(
       this.db,
       sql`with found as (
           select s.product_id, ${codeTier} as code_tier, ${wordScore} as word_score
           from product_search s where ${sql.join(parts, sql` or `)}
         )
-        select r.* from (${rowsFrom(locale)}
-          join found f on f.product_id = p.id
-          where p.is_active
-          order by f.code_tier desc, case when f.code_tier > 0 then 0 else f.word_score end desc,
-            ${POPULARITY}
-          limit ${limit}) r`,
+        select p.id from products p join found f on f.product_id = p.id
+        where p.is_active
+        order by f.code_tier desc, case when f.code_tier > 0 then 0 else f.word_score end desc,
+          ${POPULARITY}
+        limit ${limit}`,
     );
-    const items = rows.map((row) => toListItem(row, row.name, settings.low_stock_threshold));
+    const items = await this.rowsInOrder(ids, locale, settings.low_stock_threshold);
     return this.answer('search', { items });
   }
 
@@ -313,26 +312,26 @@ export class PostgresReadModel implements CatalogReadModel {
     }
     const where = sql.join(conditions, sql` and `);
     const wanted = filter.manufacturer?.toLowerCase();
-    const [counts, rows] = await Promise.all([
+    const [counts, items] = await Promise.all([
       query<{ manufacturer: string; count: number }>(
         this.db,
         sql`select p.manufacturer, count(*)::int as count from products p where ${where}
           group by p.manufacturer`,
       ),
-      query<Row>(
+      query<{ id: string }>(
         this.db,
-        sql`${rowsFrom(locale)} where ${where}
+        sql`select p.id from products p where ${where}
           ${wanted === undefined ? sql`` : sql`and lower(p.manufacturer) = ${wanted}`}
           order by ${ORDER_BY[filter.sort ?? settings.default_sort]}
           limit ${limit} offset ${(page - 1) * limit}`,
-      ),
+      ).then((ids) => this.rowsInOrder(ids, locale, settings.low_stock_threshold)),
     ]);
     let total = 0;
     for (const { manufacturer, count } of counts) {
       if (wanted === undefined || manufacturer.toLowerCase() === wanted) total += count;
     }
     const response: AdvancedFilterResponse = {
-      items: rows.map((row) => toListItem(row, row.name, settings.low_stock_threshold)),
+      items,
       total,
       page,
       totalPage: Math.max(1, Math.ceil(total / limit)),
@@ -370,11 +369,12 @@ export class PostgresReadModel implements CatalogReadModel {
     locale: Locale,
     lowStock: number,
   ): Promise<ProductListItem[]> {
-    const rows = await query<Row>(
+    const ids = await query<{ id: string }>(
       this.db,
-      sql`${rowsFrom(locale)} where p.is_active order by ${ORDER_BY[kind]} limit ${limit}`,
+      sql`select p.id from products p where p.is_active order by ${ORDER_BY[kind]}
+        limit ${limit}`,
     );
-    return rows.map((row) => toListItem(row, row.name, lowStock));
+    return this.rowsInOrder(ids, locale, lowStock);
   }
 
   async rows(
@@ -392,6 +392,23 @@ export class PostgresReadModel implements CatalogReadModel {
       )}) and p.is_active`,
     );
     return new Map(rows.map((row) => [row.id, toListItem(row, row.name, lowStock)]));
+  }
+
+  /**
+   * The list rows of products ranked or paged already: the texts are joined for these few only,
+   * after the ranking, not for every product it looked at.
+   */
+  private async rowsInOrder(
+    ids: { id: string }[],
+    locale: Locale,
+    lowStock: number,
+  ): Promise<ProductListItem[]> {
+    const rows = await this.rows(
+      ids.map((row) => row.id),
+      locale,
+      lowStock,
+    );
+    return ids.flatMap(({ id }) => rows.get(id) ?? []);
   }
 
   async recordView(productId: string, userId: string) {
