@@ -17,6 +17,8 @@ const envSchema = z.object({
   /** Unset (or empty): outside production, links use the address each request came to. */
   APP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   DATA_DIR: z.string().default('.data'),
+  /** Where product pictures, category icons and banners are served from (DATA_DIR/media). */
+  MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   DATABASE_PREPARED_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(4),
@@ -74,6 +76,8 @@ export interface Config {
   /** Outside production without APP_URL: links use the address each request came to. */
   appUrlFromRequest: boolean;
   dataDir: string;
+  /** Pictures served under /api/media (the demo seed draws its own there). */
+  mediaDir: string;
   /** `undefined`: embedded PGlite in `dataDir`; `memory://` for a throwaway one. */
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections of this process's pool for one-off queries and transactions. */
@@ -209,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appUrlFromRequest: !production && !env.APP_URL,
     dataDir,
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databasePreparedPoolMax: env.DATABASE_PREPARED_POOL_MAX,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed/catalog';
+import { writeDemoMedia } from './db/seed/media/write';
 import { seedDemo } from './db/seed/demo';
 import { seedDemoClaims } from './db/seed/demo-claims';
 import { startVatRecheckJob } from './modules/companies/vat';
@@ -48,6 +49,8 @@ if (config.seedDemo) {
   const catalog = await seedCatalog(database.db, { products: config.seedCatalogProducts });
   if (catalog.products) app.log.info(catalog, 'demo catalog seeded');
   if (await seedDemoClaims(database.db)) app.log.info('demo orders and claim seeded');
+  const pictures = await writeDemoMedia(config.mediaDir);
+  if (pictures) app.log.info({ pictures, dir: config.mediaDir }, 'demo pictures drawn');
 }
 const mailWorker = startMailWorker(database.db, config, app.log);
 const vatRecheck = startVatRecheckJob(

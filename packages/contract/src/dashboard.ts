@@ -17,7 +17,7 @@ import { requiredText } from './validation';
  * Popular products are everyone's best sellers: GET /api/products/filter/best_seller.
  */
 
-/** Banner pictures the API draws (`/api/media/banners/{name}.svg`): no external assets. */
+/** Banner pictures the demo seed draws into the media directory (`/api/media/banners/{name}.svg`). */
 export const BANNER_IMAGES = ['solar', 'batteries', 'chargers', 'power-stations'] as const;
 export type BannerImage = (typeof BANNER_IMAGES)[number];
 export const bannerImagePath = (name: BannerImage) => `/api/media/banners/${name}.svg`;

@@ -11,7 +11,7 @@ import { mailOutbox } from '../db/schema';
 import { seedCatalog } from '../db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { buildApp, type BuildOptions } from '../server';
-import { databaseUrl, onServer, TEST_SEED } from './template';
+import { databaseUrl, onServer, TEST_MEDIA_DIR, TEST_SEED } from './template';
 
 export { DEMO_PASSWORD };
 
@@ -61,6 +61,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
     DATA_DIR: path.join(tmpdir(), 'portal-test'),
+    MEDIA_DIR: TEST_MEDIA_DIR,
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Tests hash at a lower cost to stay fast; production uses the default 2^17.
     SCRYPT_COST_LOG2: String(TEST_SEED.scryptCostLog2),

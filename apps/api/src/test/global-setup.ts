@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { buildTemplate } from './template';
+import { writeDemoMedia } from '../db/seed/media/write';
+import { buildTemplate, TEST_MEDIA_DIR } from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +10,14 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds once before every test file runs; removes the template after. */
+/**
+ * Migrates and seeds once before every test file runs (and draws the demo pictures); removes
+ * the template after.
+ */
 export default async function setup(project: TestProject) {
-  const template = await buildTemplate();
+  // Drawn afresh: a change to a drawing shows in the next run.
+  rmSync(TEST_MEDIA_DIR, { recursive: true, force: true });
+  const [template] = await Promise.all([buildTemplate(), writeDemoMedia(TEST_MEDIA_DIR)]);
   project.provide('databaseTemplate', template.reference);
   return () => template.remove();
 }

@@ -10,6 +10,9 @@ import { seedDemo } from '../db/seed/demo';
 /** What every test database starts with unless a test asks otherwise (test/app.ts). */
 export const TEST_SEED = { scryptCostLog2: 12, catalogProducts: 300 };
 
+/** The demo pictures every test app serves, drawn once before the test files run. */
+export const TEST_MEDIA_DIR = path.join(tmpdir(), 'portal-test-media');
+
 /** Runs one statement on the server's maintenance connection (create or drop a database). */
 export async function onServer(base: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: base });

@@ -1,44 +1,33 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { BANNER_IMAGES, type BannerImage } from '@portal/contract';
 import { notFound } from '../../platform/errors';
-import { renderBanner } from './banners';
-import { PRODUCT_IMAGE_VARIANTS, isCategoryIcon, isProductImageKind } from './paths';
-import { PRODUCT_THUMBNAIL_SIZE, etagOf, renderCategoryIcon, renderProductImage } from './svg';
 
-/** A path names one fixed drawing, so a client may keep it for good. */
+/** A path names one picture that never changes (a new picture gets a new path): keep it for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pictures kept in memory once read: the demo's few hundred, a few KB each. */
+const MAX_KEPT = 1_000;
 
 const name = z.string().regex(/^[a-z0-9-]{1,40}$/);
 const productParamsSchema = z.strictObject({
   kind: name,
-  variant: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number),
+  variant: z.string().regex(/^\d{1,3}$/),
 });
 const iconParamsSchema = z.strictObject({ icon: name });
 const bannerParamsSchema = z.strictObject({ banner: name });
-const isBanner = (value: string): value is BannerImage =>
-  (BANNER_IMAGES as readonly string[]).includes(value);
 
-interface Rendered {
-  body: string;
+interface Picture {
+  body: Buffer;
   etag: string;
 }
 
-// A few hundred possible images at most: render each once per process.
-const rendered = new Map<string, Rendered>();
-function cached(key: string, render: () => string): Rendered {
-  let hit = rendered.get(key);
-  if (!hit) {
-    const body = render();
-    hit = { body, etag: etagOf(body) };
-    rendered.set(key, hit);
-  }
-  return hit;
-}
+/** A strong validator: the file's content hash, the same in every process that serves it. */
+const etagOf = (body: Buffer) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a W/ prefix still matches. */
 function matches(header: string | undefined, etag: string): boolean {
@@ -49,34 +38,55 @@ function matches(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-function sendSvg(request: FastifyRequest, reply: FastifyReply, image: Rendered) {
+function sendSvg(request: FastifyRequest, reply: FastifyReply, picture: Picture) {
   // Set here, the app's no-store default leaves them alone; errors keep no-store.
   void reply
-    .header('ETag', image.etag)
+    .header('ETag', picture.etag)
     .header('Cache-Control', IMMUTABLE)
     // Images may be shown by a web host or CDN on another origin.
     .header('Cross-Origin-Resource-Policy', 'cross-origin');
-  if (matches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(image.body);
+  if (matches(request.headers['if-none-match'], picture.etag)) return reply.code(304).send();
+  return reply.type('image/svg+xml; charset=utf-8').send(picture.body);
 }
 
-function productImage(kind: string, variant: number, size?: number): Rendered {
-  if (!isProductImageKind(kind) || variant >= PRODUCT_IMAGE_VARIANTS) throw notFound();
-  return cached(`${kind}/${variant}/${size ?? 'full'}`, () =>
-    renderProductImage(kind, variant, size),
-  );
-}
-
-/** Generated SVG pictures of products and category icons; public, as `<img>` loads them. */
+/**
+ * Pictures of products, category icons and dashboard banners: files in the media directory
+ * (`MEDIA_DIR`; the demo seed draws its pictures there once, db/seed/media), public, as `<img>`
+ * loads them. Each is read once and kept with its ETag; a missing one is NOT_FOUND.
+ */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['media'] };
+  const kept = new LRUCache<string, Promise<Picture | null>>({ max: MAX_KEPT });
+  const read = (file: string) =>
+    readFile(path.join(app.config.mediaDir, file)).then(
+      (body) => ({ body, etag: etagOf(body) }),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      },
+    );
+  const picture = async (file: string) => {
+    let found = kept.get(file);
+    if (!found) {
+      found = read(file);
+      kept.set(file, found);
+      // Neither a failed read nor a file still missing is kept: it may be there next time.
+      found.then(
+        (value) => value ?? kept.delete(file),
+        () => kept.delete(file),
+      );
+    }
+    const value = await found;
+    if (!value) throw notFound();
+    return value;
+  };
 
   app.get(
     '/products/:kind/:variant.svg',
     { schema: { ...schema, params: productParamsSchema } },
     async (request, reply) => {
       const { kind, variant } = request.params;
-      return sendSvg(request, reply, productImage(kind, variant));
+      return sendSvg(request, reply, await picture(`products/${kind}/${Number(variant)}.svg`));
     },
   );
 
@@ -85,35 +95,25 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...schema, params: productParamsSchema } },
     async (request, reply) => {
       const { kind, variant } = request.params;
-      return sendSvg(request, reply, productImage(kind, variant, PRODUCT_THUMBNAIL_SIZE));
+      return sendSvg(
+        request,
+        reply,
+        await picture(`products/${kind}/${Number(variant)}/thumb.svg`),
+      );
     },
   );
 
   app.get(
     '/categories/:icon.svg',
     { schema: { ...schema, params: iconParamsSchema } },
-    async (request, reply) => {
-      const { icon } = request.params;
-      if (!isCategoryIcon(icon)) throw notFound();
-      return sendSvg(
-        request,
-        reply,
-        cached(`icon/${icon}`, () => renderCategoryIcon(icon)),
-      );
-    },
+    async (request, reply) =>
+      sendSvg(request, reply, await picture(`categories/${request.params.icon}.svg`)),
   );
 
   app.get(
     '/banners/:banner.svg',
     { schema: { ...schema, params: bannerParamsSchema } },
-    async (request, reply) => {
-      const { banner } = request.params;
-      if (!isBanner(banner)) throw notFound();
-      return sendSvg(
-        request,
-        reply,
-        cached(`banner/${banner}`, () => renderBanner(banner)),
-      );
-    },
+    async (request, reply) =>
+      sendSvg(request, reply, await picture(`banners/${request.params.banner}.svg`)),
   );
 };

@@ -1,7 +1,7 @@
 import { LOCALES, productSettingsSchema } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCategoryIcon, isProductImageKind } from '../../../modules/media/paths';
+import { isCategoryIcon, isProductImageKind } from '../media/paths';
 import { openDatabase, type Database, type Db } from '../../client';
 import {
   categories,

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contract';
-import type { CategoryIcon } from '../../../modules/media';
+import type { CategoryIcon } from '../media/paths';
 import type { LeafSpec, ProductType } from './types';
 
 /** A node of the demo category tree; leaves say what their products are. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOCALES, type ProductSettings } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import { categoryIconPath } from '../../../modules/media';
+import { categoryIconPath } from '../media/paths';
 import type { Db } from '../../client';
 import { categories, categoryTranslations, products, settings } from '../../schema';
 import { insertProducts } from './bulk-insert';

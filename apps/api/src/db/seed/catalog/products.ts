@@ -3,7 +3,7 @@ import {
   PRODUCT_IMAGE_VARIANTS,
   productImagePath,
   productThumbnailPath,
-} from '../../../modules/media';
+} from '../media/paths';
 import type { products } from '../../schema';
 import { BATTERY_BUILDERS } from './batteries';
 import { DEVICE_CHARGER_BUILDERS } from './device-chargers';

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@portal/contract';
-import type { CategoryIcon } from '../../../modules/media';
+import type { CategoryIcon } from '../media/paths';
 import { CATEGORY_TREE, type CategoryNode } from './categories';
 import { slugify } from './text';
 import type { LeafSpec } from './types';

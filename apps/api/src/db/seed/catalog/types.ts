@@ -1,5 +1,5 @@
 import type { Locale, ProductState } from '@portal/contract';
-import type { ProductImageKind } from '../../../modules/media';
+import type { ProductImageKind } from '../media/paths';
 
 export const PRODUCT_TYPES = [
   'laptop-battery',

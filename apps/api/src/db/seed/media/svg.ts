@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CATEGORY_ICON_PATHS } from './category-icons';
 import { PALETTE, accentOf, el, escapeXml } from './elements';
 import type { CategoryIcon, ProductImageKind } from './paths';
@@ -49,7 +48,3 @@ export function renderCategoryIcon(icon: CategoryIcon): string {
   );
   return document('0 0 24 24', 24, titleOf(icon), strokes);
 }
-
-/** A strong validator: the SVG text is a pure function of the path, so its hash is stable. */
-export const etagOf = (body: string) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
