@@ -11,6 +11,7 @@ import {
   type ProductDetails,
   type ProductImage,
 } from '../../product-repo';
+import { linkCategories } from '../category-tree';
 import type { CategoryNode, CategoryTree } from '../read-model';
 import type { PackedStrings, WordPackedStrings } from './packed-strings';
 import { lowerBound, type SearchIndex } from './search-index';
@@ -75,8 +76,8 @@ export class CatalogSnapshot implements CategoryTree {
   readonly backorderable: Uint8Array;
   readonly list: ListFields;
   readonly search: SearchIndex;
-  readonly categoryById = new Map<string, CategoryNode>();
-  readonly categoryBySlug = new Map<string, CategoryNode>();
+  readonly categoryById: Map<string, CategoryNode>;
+  readonly categoryBySlug: Map<string, CategoryNode>;
   readonly roots: CategoryNode[];
   /** Manufacturer of each document as an index into `manufacturerNames`. */
   readonly manufacturerOf: Int32Array;
@@ -136,24 +137,10 @@ export class CatalogSnapshot implements CategoryTree {
       return index;
     });
 
-    for (const node of nodes) {
-      this.categoryById.set(node.id, node);
-      for (const slug of Object.values(node.slugs)) this.categoryBySlug.set(slug, node);
-    }
-    // Slugs of the default language win over equal slugs of other languages.
-    for (const node of nodes) {
-      const slug = node.slugs[DEFAULT_LOCALE];
-      if (slug) this.categoryBySlug.set(slug, node);
-    }
-    this.roots = [];
-    for (const node of nodes) {
-      const parent = node.parentId ? this.categoryById.get(node.parentId) : undefined;
-      (parent ? parent.children : this.roots).push(node);
-    }
-    const byPosition = (a: CategoryNode, b: CategoryNode) =>
-      a.position - b.position || (a.names.en ?? '').localeCompare(b.names.en ?? '');
-    this.roots.sort(byPosition);
-    for (const node of nodes) node.children.sort(byPosition);
+    const linked = linkCategories(nodes);
+    this.categoryById = linked.byId;
+    this.categoryBySlug = linked.bySlug;
+    this.roots = linked.roots;
 
     const members = new Map<string, Set<number>>();
     for (const { doc, categoryId } of links) {

@@ -13,6 +13,7 @@ import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { findProductDetails, recordView, toListItem, type ListRow } from '../../product-repo';
+import { linkCategories } from '../category-tree';
 import { productPage } from '../product-page';
 import type {
   AnswerCheck,
@@ -142,30 +143,18 @@ async function searchCondition(db: Db, text: string): Promise<SQL> {
 
 /** The category tree read from PostgreSQL, with product counts per subtree. */
 class PostgresCategoryTree implements CategoryTree {
-  readonly roots: CategoryNode[] = [];
-  readonly categoryById = new Map<string, CategoryNode>();
-  private readonly categoryBySlug = new Map<string, CategoryNode>();
+  readonly roots: CategoryNode[];
+  readonly categoryById: Map<string, CategoryNode>;
+  private readonly categoryBySlug: Map<string, CategoryNode>;
 
   constructor(
     nodes: CategoryNode[],
     private readonly counts: ReadonlyMap<string, number>,
   ) {
-    for (const node of nodes) {
-      this.categoryById.set(node.id, node);
-      for (const slug of Object.values(node.slugs)) this.categoryBySlug.set(slug, node);
-    }
-    for (const node of nodes) {
-      const slug = node.slugs[DEFAULT_LOCALE];
-      if (slug) this.categoryBySlug.set(slug, node);
-    }
-    for (const node of nodes) {
-      const parent = node.parentId ? this.categoryById.get(node.parentId) : undefined;
-      (parent ? parent.children : this.roots).push(node);
-    }
-    const byPosition = (a: CategoryNode, b: CategoryNode) =>
-      a.position - b.position || (a.names.en ?? '').localeCompare(b.names.en ?? '');
-    this.roots.sort(byPosition);
-    for (const node of nodes) node.children.sort(byPosition);
+    const linked = linkCategories(nodes);
+    this.roots = linked.roots;
+    this.categoryById = linked.byId;
+    this.categoryBySlug = linked.bySlug;
   }
 
   findCategory(idOrSlug: string): CategoryNode | undefined {
