@@ -325,11 +325,13 @@ async function benchModel(model: string, helloRps: number, build: boolean): Prom
       ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
     };
     // The first catalog answer (the in-memory index answers once its snapshot is built).
-    let firstAnswer = await fetch(`${api.base}/api/products?search=battery`, { headers: auth });
-    while (!firstAnswer.ok) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      firstAnswer = await fetch(`${api.base}/api/products?search=battery`, { headers: auth });
-    }
+    // (A request waiting longer than fetch's 300 s for its headers is asked again.)
+    const answered = () =>
+      fetch(`${api.base}/api/products?search=battery`, { headers: auth }).then(
+        (response) => response.ok,
+        () => false,
+      );
+    while (!(await answered())) await new Promise((resolve) => setTimeout(resolve, 100));
     const firstAnswerMs = performance.now() - api.spawnedAt;
     const rssAfterStartMb = vmRssMb(pid);
     const sample = await sampleCatalog(api.base, auth);
