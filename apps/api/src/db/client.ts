@@ -120,7 +120,13 @@ export async function openDatabase(
   const extensions = { pg_trgm, unaccent };
   const client =
     url === 'memory://'
-      ? new PGlite({ loadDataDir: memoryFrom, extensions })
+      ? new PGlite({
+          loadDataDir: memoryFrom,
+          extensions,
+          // A database in memory is a test's few hundred products: PGlite's default 128 MB of
+          // shared buffers, zeroed at every start, took 0.6 of its 1.4 s to start.
+          startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+        })
       : new PGlite(path.join(dataDir, 'pgdata'), { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

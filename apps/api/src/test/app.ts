@@ -6,12 +6,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Db } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { seedCatalog } from '../db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { buildApp, type BuildOptions } from '../server';
-import { databaseUrl, onServer, TEST_MEDIA_DIR, TEST_SEED } from './template';
+import {
+  databaseUrl,
+  onServer,
+  TEST_MEDIA_DIR,
+  TEST_SEED,
+  type DatabaseTemplates,
+} from './template';
 
 export { DEMO_PASSWORD };
 
@@ -26,26 +32,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What a test database starts as: migrated only, or migrated and seeded as TEST_SEED says. */
+export type TestDatabaseStart = keyof DatabaseTemplates;
+
+export interface TestDatabase extends Database {
+  /** Where it is: `memory://` on PGlite, a database of its own on TEST_DATABASE_URL. */
+  url: string;
+}
+
 /**
- * A fresh database for one test file: PGlite in memory, or a new database on TEST_DATABASE_URL;
- * a copy of the run's migrated, seeded template when `template` is given.
+ * A fresh database for one test file, copied from the run's template (test/template.ts): PGlite
+ * in memory, or a new database on TEST_DATABASE_URL, dropped when closed.
  */
-async function freshDatabase(
-  template: string | undefined,
-): Promise<{ url: string; memoryFrom?: Blob; drop(): Promise<void> }> {
+export async function openTestDatabase(start: TestDatabaseStart): Promise<TestDatabase> {
+  const template = inject('databaseTemplates')[start];
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    return {
-      url: 'memory://',
-      memoryFrom: template ? new Blob([readFileSync(template)]) : undefined,
-      drop: async () => {},
-    };
+    const opened = await openDatabase(
+      'memory://',
+      '',
+      undefined,
+      undefined,
+      new Blob([readFileSync(template)]),
+    );
+    return { ...opened, url: 'memory://' };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await onServer(base, `create database ${name}${template ? ` template ${template}` : ''}`);
+  await onServer(base, `create database ${name} template ${template}`);
+  const url = databaseUrl(base, name);
+  const opened = await openDatabase(url, '');
   return {
-    url: databaseUrl(base, name),
-    drop: () => onServer(base, `drop database if exists ${name} with (force)`),
+    ...opened,
+    url,
+    close: async () => {
+      await opened.close();
+      await onServer(base, `drop database if exists ${name} with (force)`);
+    },
   };
 }
 
@@ -53,9 +75,10 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
-  // The template holds the default seed: a test that changes it migrates and seeds its own.
-  const seededAsTemplate = !('SCRYPT_COST_LOG2' in env) && !('SEED_CATALOG_PRODUCTS' in env);
-  const database = await freshDatabase(seededAsTemplate ? inject('databaseTemplate') : undefined);
+  // The template holds the default seed (its demo accounts hashed at TEST_SEED's cost, whatever
+  // SCRYPT_COST_LOG2 says for new hashes): a test asking for another catalog seeds its own.
+  const seededAsTemplate = !('SEED_CATALOG_PRODUCTS' in env);
+  const database = await openTestDatabase(seededAsTemplate ? 'seeded' : 'migrated');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -73,24 +96,16 @@ export async function createTestApp(
     PDF_WORKERS: '0',
     ...env,
   });
-  const opened = await openDatabase(
-    config.databaseUrl,
-    config.dataDir,
-    undefined,
-    undefined,
-    database.memoryFrom,
-  );
   if (!seededAsTemplate) {
-    await opened.migrate();
-    await seedDemo(opened.db, config.scryptCostLog2);
-    await seedCatalog(opened.db, { products: config.seedCatalogProducts });
+    await seedDemo(database.db, TEST_SEED.scryptCostLog2);
+    await seedCatalog(database.db, { products: config.seedCatalogProducts });
   }
-  const app = await buildApp({ config, db: opened.db, ...options });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
 
   return {
     app,
-    db: opened.db,
+    db: database.db,
     config,
     async signIn(email, password = DEMO_PASSWORD) {
       const response = await app.inject({
@@ -104,7 +119,7 @@ export async function createTestApp(
       return response.json<{ access_token: string }>().access_token;
     },
     async mailsTo(email, template) {
-      return opened.db
+      return database.db
         .select()
         .from(mailOutbox)
         .where(
@@ -117,8 +132,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await opened.close();
-      await database.drop();
+      await database.close();
     },
   };
 }

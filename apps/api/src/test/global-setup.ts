@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { writeDemoMedia } from '../db/seed/media/write';
-import { buildTemplate, TEST_MEDIA_DIR } from './template';
+import { buildTemplate, TEST_MEDIA_DIR, type DatabaseTemplates } from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated, seeded database each test file copies (test/template.ts). */
-    databaseTemplate: string;
+    /** The migrated (and the migrated, seeded) database a test file copies (test/template.ts). */
+    databaseTemplates: DatabaseTemplates;
   }
 }
 
@@ -18,6 +18,6 @@ export default async function setup(project: TestProject) {
   // Drawn afresh: a change to a drawing shows in the next run.
   rmSync(TEST_MEDIA_DIR, { recursive: true, force: true });
   const [template] = await Promise.all([buildTemplate(), writeDemoMedia(TEST_MEDIA_DIR)]);
-  project.provide('databaseTemplate', template.reference);
+  project.provide('databaseTemplates', template.references);
   return () => template.remove();
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Db } from '../db/client';
 import { seedCatalog } from '../db/seed/catalog';
 import { seedDemo } from '../db/seed/demo';
 
@@ -31,48 +31,67 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-/** Migrates and seeds a database as every test file's starting point. */
-async function migrateAndSeed(url: string, dataDir: string) {
-  const opened = await openDatabase(url, dataDir);
-  await opened.migrate();
-  await seedDemo(opened.db, TEST_SEED.scryptCostLog2);
-  await seedCatalog(opened.db, { products: TEST_SEED.catalogProducts });
-  return opened;
+/** The two starting points: migrated only, and migrated with the demo and catalog seeds. */
+export interface DatabaseTemplates {
+  /** PostgreSQL databases to copy (CREATE DATABASE … TEMPLATE), or PGlite dumps' files. */
+  migrated: string;
+  seeded: string;
 }
 
 export interface DatabaseTemplate {
-  /** A PostgreSQL database to copy (CREATE DATABASE … TEMPLATE), or a PGlite dump's file. */
-  reference: string;
+  references: DatabaseTemplates;
   remove(): Promise<void>;
 }
 
+async function seed(db: Db) {
+  await seedDemo(db, TEST_SEED.scryptCostLog2);
+  await seedCatalog(db, { products: TEST_SEED.catalogProducts });
+}
+
 /**
- * Migrates and seeds once for the whole run: on TEST_DATABASE_URL a template database, on
- * PGlite a dump of the data directory. Each test file then starts from a copy.
+ * Migrates, then seeds, once for the whole run: on TEST_DATABASE_URL two template databases,
+ * on PGlite two dumps of the data directory. Each test file then starts from a copy of one.
  */
 export async function buildTemplate(): Promise<DatabaseTemplate> {
   const folder = mkdtempSync(path.join(tmpdir(), 'portal-test-template-'));
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    const name = `portal_template_${randomBytes(6).toString('hex')}`;
-    await onServer(base, `create database ${name}`);
-    const opened = await migrateAndSeed(databaseUrl(base, name), folder);
-    await opened.close();
+    const suffix = randomBytes(6).toString('hex');
+    const references = {
+      migrated: `portal_template_migrated_${suffix}`,
+      seeded: `portal_template_seeded_${suffix}`,
+    };
+    await onServer(base, `create database ${references.migrated}`);
+    const migrated = await openDatabase(databaseUrl(base, references.migrated), folder);
+    await migrated.migrate();
+    await migrated.close();
+    await onServer(base, `create database ${references.seeded} template ${references.migrated}`);
+    const seeded = await openDatabase(databaseUrl(base, references.seeded), folder);
+    await seed(seeded.db);
+    await seeded.close();
     return {
-      reference: name,
+      references,
       remove: async () => {
-        await onServer(base, `drop database if exists ${name} with (force)`);
+        for (const name of Object.values(references)) {
+          await onServer(base, `drop database if exists ${name} with (force)`);
+        }
         rmSync(folder, { recursive: true, force: true });
       },
     };
   }
-  const opened = await migrateAndSeed('memory://', folder);
-  const dump = await opened.dump!();
+  const opened = await openDatabase('memory://', folder);
+  const write = async (name: string) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, Buffer.from(await (await opened.dump!()).arrayBuffer()));
+    return file;
+  };
+  await opened.migrate();
+  const migrated = await write('migrated.tar');
+  await seed(opened.db);
+  const seeded = await write('seeded.tar');
   await opened.close();
-  const file = path.join(folder, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   return {
-    reference: file,
+    references: { migrated, seeded },
     remove: async () => rmSync(folder, { recursive: true, force: true }),
   };
 }

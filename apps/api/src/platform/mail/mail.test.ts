@@ -1,14 +1,14 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { LOCALES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { openTestDatabase } from '../../test/app';
 import { BackgroundWork } from '../background';
 import { devMailboxRoutes } from './dev-mailbox';
 import { enqueueMail } from './outbox';
@@ -274,8 +274,7 @@ describe('mail worker and dev mailbox', () => {
     });
 
   beforeAll(async () => {
-    database = await openDatabase('memory://', tmpdir());
-    await database.migrate();
+    database = await openTestDatabase('migrated');
     config = loadConfig({
       ...process.env,
       DATABASE_URL: 'memory://',

@@ -2,7 +2,7 @@ import { LOCALES, productSettingsSchema } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCategoryIcon, isProductImageKind } from '../media/paths';
-import { openDatabase, type Database, type Db } from '../../client';
+import { type Database, type Db } from '../../client';
 import {
   categories,
   categoryTranslations,
@@ -17,13 +17,13 @@ import { generateProduct, leafPicker } from './products';
 import { Random } from './random';
 import { isValidEan13, slugify, toEan13 } from './text';
 import { flattenTree } from './tree';
+import { openTestDatabase } from '../../../test/app';
 
 const COUNT = 200;
 const NOW = new Date('2026-03-01T12:00:00Z');
 
 async function seeded(seed: number): Promise<Database> {
-  const database = await openDatabase('memory://', '');
-  await database.migrate();
+  const database = await openTestDatabase('migrated');
   await seedCatalog(database.db, { products: COUNT, seed, now: NOW });
   return database;
 }
