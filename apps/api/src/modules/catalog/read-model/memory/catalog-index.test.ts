@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../../db/client';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { CatalogIndex } from './catalog-index';
-import type * as SnapshotLoaderModule from './snapshot-loader';
 
-// The snapshot loader fails when told to, as when the database is away at the first build.
-const loader = vi.hoisted(() => ({ failures: 0 }));
-vi.mock('./snapshot-loader', async (importOriginal) => {
-  const actual = await importOriginal<typeof SnapshotLoaderModule>();
-  return {
-    ...actual,
-    loadCatalogSnapshot: (...args: Parameters<typeof actual.loadCatalogSnapshot>) => {
-      if (loader.failures > 0) {
-        loader.failures--;
-        return Promise.reject(new Error('database went away'));
-      }
-      return actual.loadCatalogSnapshot(...args);
+/** The test database, failing every query while `away` is set (the database is away). */
+function goingAway(db: Db) {
+  const state = { away: false };
+  const handle = new Proxy(db, {
+    get(target, property) {
+      if (state.away) throw new Error('database went away');
+      return Reflect.get(target, property, target) as unknown;
     },
-  };
-});
+  });
+  return { db: handle, state };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,14 +25,17 @@ afterAll(async () => {
 
 describe('the catalog index', () => {
   it('builds again after a failed build instead of failing until a restart', async () => {
-    const index = new CatalogIndex(t.db, t.app.log);
-    loader.failures = 1;
+    const database = goingAway(t.db);
+    const index = new CatalogIndex(database.db, t.app.log);
+    database.state.away = true;
     await expect(index.snapshot()).rejects.toThrow('database went away');
+    database.state.away = false;
     const snapshot = await index.snapshot();
     expect(snapshot.size).toBeGreaterThan(0);
 
-    loader.failures = 1;
+    database.state.away = true;
     await expect(index.rebuild()).rejects.toThrow('database went away');
+    database.state.away = false;
     expect((await index.snapshot()).size).toBe(snapshot.size);
   });
 });
