@@ -1,9 +1,5 @@
 import type { Locale } from '@portal/contract';
-import {
-  PRODUCT_IMAGE_VARIANTS,
-  productImagePath,
-  productThumbnailPath,
-} from '../media/paths';
+import { PRODUCT_IMAGE_VARIANTS, productImagePath, productThumbnailPath } from '../media/paths';
 import type { products } from '../../schema';
 import { BATTERY_BUILDERS } from './batteries';
 import { DEVICE_CHARGER_BUILDERS } from './device-chargers';
