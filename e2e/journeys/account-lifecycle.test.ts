@@ -11,7 +11,7 @@ let portal: PortalServer;
 let browser: Browser;
 
 before(async () => {
-  portal = await startPortal();
+  portal = await startPortal({}, 'development');
   browser = await launchBrowser();
 });
 after(async () => {
@@ -63,7 +63,7 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   await page.getByRole('button', { name: en('signUp.submit') }).click();
   await page.getByText(en('signUp.successTitle')).waitFor();
   await inspect(page, 'sign-up-done');
-  await waitForMail(portal.url, email, 'registration_received');
+  await waitForMail(portal, email, 'registration_received');
 
   // Not yet approved: refused with a message saying the account is under review.
   await signIn(page, email, password);
@@ -82,7 +82,7 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   await staff.getByText('Volta Batteries BV').waitFor({ state: 'detached' });
 
   // The approval mail gives the sign-in link and the email address, no password.
-  const mail = await waitForMail(portal.url, email, 'registration_approved');
+  const mail = await waitForMail(portal, email, 'registration_approved');
   assert.ok(mail.text.includes(email));
   assert.ok(!mail.text.includes(password));
   const mailbox = await newPage();
@@ -137,7 +137,7 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   await page.getByText(/If the email address you provided is associated with an account/).waitFor();
   await inspect(page, 'forgot-password');
 
-  const mail = await waitForMail(portal.url, 'purchaser@demo.test', 'password_reset');
+  const mail = await waitForMail(portal, 'purchaser@demo.test', 'password_reset');
   await page.goto(linkIn(mail, portal.url));
   await page.getByLabel(new RegExp(`^${en('setPassword.password')}`)).fill('New-Purchaser-Pass-1');
   await page.getByLabel(en('setPassword.confirm')).fill('New-Purchaser-Pass-2');

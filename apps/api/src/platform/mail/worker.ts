@@ -57,6 +57,8 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger):
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // Which mail this is, for the provider's logs and for a test reading what was sent.
+        headers: { 'X-Mail-Template': mail.template },
       });
     } catch (error) {
       await recordFailure(db, mail, error, log);
