@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
-import { linkIn, startPortal, waitForMail, type PortalServer } from '../support/server';
+import { linkIn, startPortal, type PortalServer } from '../support/server';
 
 const en = labels('en');
 const de = labels('de');
@@ -63,7 +63,7 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   await page.getByRole('button', { name: en('signUp.submit') }).click();
   await page.getByText(en('signUp.successTitle')).waitFor();
   await inspect(page, 'sign-up-done');
-  await waitForMail(portal, email, 'registration_received');
+  await portal.mailTo(email, 'registration_received');
 
   // Not yet approved: refused with a message saying the account is under review.
   await signIn(page, email, password);
@@ -82,7 +82,7 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   await staff.getByText('Volta Batteries BV').waitFor({ state: 'detached' });
 
   // The approval mail gives the sign-in link and the email address, no password.
-  const mail = await waitForMail(portal, email, 'registration_approved');
+  const mail = await portal.mailTo(email, 'registration_approved');
   assert.ok(mail.text.includes(email));
   assert.ok(!mail.text.includes(password));
   const mailbox = await newPage();
@@ -137,7 +137,7 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   await page.getByText(/If the email address you provided is associated with an account/).waitFor();
   await inspect(page, 'forgot-password');
 
-  const mail = await waitForMail(portal, 'purchaser@demo.test', 'password_reset');
+  const mail = await portal.mailTo('purchaser@demo.test', 'password_reset');
   await page.goto(linkIn(mail, portal.url));
   await page.getByLabel(new RegExp(`^${en('setPassword.password')}`)).fill('New-Purchaser-Pass-1');
   await page.getByLabel(en('setPassword.confirm')).fill('New-Purchaser-Pass-2');

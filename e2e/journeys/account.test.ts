@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
-import { linkIn, startPortal, waitForMail, type PortalServer } from '../support/server';
+import { linkIn, startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
 const en = labels('en');
@@ -128,7 +128,7 @@ test('the owner edits the company, rechecks an inactive VAT number and invites a
   await page.getByText(en('members.status.pending')).first().waitFor();
 
   // The invited accountant sets a password from the mail and signs in.
-  const mail = await waitForMail(portal, email, 'invitation');
+  const mail = await portal.mailTo(email, 'invitation');
   const member = await (await browser.newContext({ viewport: WIDTHS.desktop })).newPage();
   await member.goto(linkIn(mail, portal.url));
   await member.getByRole('heading', { name: en('setPassword.titleInvitation') }).waitFor();
@@ -249,7 +249,7 @@ test('contact us in Spanish: both fields required, then the message is sent', as
   await dialog.getByRole('button', { name: es('contact.send') }).click();
   await toast(page, 'Mensaje enviado. Le responderemos lo antes posible.');
   await dialog.waitFor({ state: 'detached' });
-  const mail = await waitForMail(portal, 'support@portal.test', 'contact_message');
+  const mail = await portal.mailTo('support@portal.test', 'contact_message');
   assert.match(mail.text, /Entrega de baterías/);
   assert.match(mail.text, /Demo Energy/);
 });

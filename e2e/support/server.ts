@@ -172,11 +172,6 @@ async function fromDevMailbox(baseUrl: string, to: string, template?: string): P
   return mail;
 }
 
-/** The latest mail to `to` (optionally of a template) the portal sent: after the request that mails. */
-export function waitForMail(portal: PortalServer, to: string, template?: string): Promise<Mail> {
-  return portal.mailTo(to, template);
-}
-
 /** The first link of a mail's text that points into the portal. */
 export function linkIn(mail: Mail, baseUrl: string): string {
   const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
