@@ -21,6 +21,7 @@ const apiModules = './apps/api/src/modules';
  */
 const apiModuleOrder = [
   'health',
+  'audit',
   'media',
   'settings',
   'feed',

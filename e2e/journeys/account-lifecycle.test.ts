@@ -72,6 +72,8 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   // Staff approve the registration.
   const staff = await newPage();
   await signIn(staff, 'admin@demo.test', 'Demo-Password-2026');
+  await staff.waitForURL('**/admin/orders');
+  await staff.getByRole('link', { name: en('nav.registrations') }).click();
   await staff.waitForURL('**/admin/registrations');
   const approve = staff.getByRole('button', {
     name: en('registrations.approveLabel', { company: 'Volta Batteries BV' }),

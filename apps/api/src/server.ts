@@ -30,6 +30,7 @@ import { notFound } from './platform/errors';
 import { negotiateLocale, t } from './platform/i18n';
 import { validatorCompiler } from './platform/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(auditRoutes, { prefix: '/admin/audit-log' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(notificationRoutes, { prefix: '/users' });

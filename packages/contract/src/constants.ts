@@ -51,10 +51,18 @@ export type Country = (typeof COUNTRIES)[number];
 /** Roles of company members. */
 export const ROLES = ['owner', 'purchaser', 'accountant'] as const;
 export type Role = (typeof ROLES)[number];
-/** The shop's own back-office staff: not a company member. */
-export const STAFF_ROLE = 'admin' as const;
-export const ALL_ROLES = [...ROLES, STAFF_ROLE] as const;
+/**
+ * The shop's own back-office staff, not company members: admins do everything; operators run
+ * orders, customers, claims and messages, without settings or staff management.
+ */
+export const STAFF_ROLES = ['admin', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ALL_ROLES = [...ROLES, ...STAFF_ROLES] as const;
 export type AnyRole = (typeof ALL_ROLES)[number];
+
+export function isStaffRole(role: AnyRole | null | undefined): role is StaffRole {
+  return role === 'admin' || role === 'operator';
+}
 
 export const USER_STATUSES = ['active', 'inactive', 'deleted', 'pending', 'blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

@@ -5,6 +5,8 @@ export * from './validation';
 export * from './auth';
 export * from './account';
 export * from './admin';
+export * from './audit';
+export * from './staff-orders';
 export * from './health';
 export * from './catalog';
 export * from './cart';

@@ -32,7 +32,7 @@ export const PERMISSIONS = {
    */
   'claims.file': ['owner', 'purchaser'],
   /** Back-office: approve or reject items, receive goods, replace, refund, close claims. */
-  'claims.manage': ['admin'],
+  'claims.manage': ['admin', 'operator'],
   'notifications.view': ['owner', 'purchaser', 'accountant'],
   /**
    * Who is notified of what (one notification per active member with the role): orders concern
@@ -47,15 +47,20 @@ export const PERMISSIONS = {
   'notification_preferences.edit': ['owner', 'purchaser', 'accountant'],
   'contact.send': ['owner', 'purchaser', 'accountant'],
   /** Browse the catalog: prices are for approved customers and staff only. */
-  'catalog.view': ['owner', 'purchaser', 'accountant', 'admin'],
+  'catalog.view': ['owner', 'purchaser', 'accountant', 'admin', 'operator'],
   /** Back-office: review company registrations. */
-  'registrations.review': ['admin'],
+  'registrations.review': ['admin', 'operator'],
   /** Back-office: mark a customer's VAT number verified after checking it (reverse charge). */
-  'vat.verify': ['admin'],
+  'vat.verify': ['admin', 'operator'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
-  /** Back-office: mark bank transfers paid, ship, complete, close or cancel orders. */
-  'orders.manage': ['admin'],
+  /**
+   * Back-office: find any company's order, mark bank transfers paid, ship, complete, close or
+   * cancel orders, add internal notes, resend the customer's mails.
+   */
+  'orders.manage': ['admin', 'operator'],
+  /** Back-office: read the audit log of what staff did. */
+  'audit.view': ['admin'],
 } as const satisfies Record<string, readonly AnyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -483,6 +483,57 @@ export const orders = pgTable(
     index('orders_company_number_idx').on(t.companyId, t.orderNumber.op('text_pattern_ops')),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The staff's list of every company's orders (migration 0025).
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
+    index('orders_number_pattern_idx').on(t.orderNumber.op('text_pattern_ops')),
+    index('orders_to_ship_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'processing' and ${t.shippedAt} is null`),
+  ],
+);
+
+/** Staff's internal notes on an order: never shown to the customer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * What staff did: who, when, which entity, the values before and after. Append-only: the
+ * database refuses updates, deletes and truncation (migration 0025).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** How staff know the entity: an order number, a company name. */
+    entityLabel: text('entity_label'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_staff_idx').on(t.staffUserId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
   ],
 );
 

@@ -25,6 +25,7 @@ const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
 const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
+const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/admin/orders' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -298,6 +299,34 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/members/pages/user-access-control-page').then((m) => ({
               Component: m.UserAccessControlPage,
+            })),
+        },
+        {
+          path: 'admin/orders',
+          loader: requirePermission('orders.manage'),
+          handle: crumbs({ labelKey: 'breadcrumbs.staffOrders' }),
+          lazy: () =>
+            import('../features/admin/pages/staff-orders-page').then((m) => ({
+              Component: m.StaffOrdersPage,
+            })),
+        },
+        {
+          path: 'admin/orders/:id',
+          loader: requirePermission('orders.manage'),
+          // The order number comes with the data: the page's title names it.
+          handle: crumbs(staffOrdersCrumb, { labelKey: 'breadcrumbs.staffOrder' }),
+          lazy: () =>
+            import('../features/admin/pages/staff-order-page').then((m) => ({
+              Component: m.StaffOrderPage,
+            })),
+        },
+        {
+          path: 'admin/audit-log',
+          loader: requirePermission('audit.view'),
+          handle: crumbs({ labelKey: 'breadcrumbs.auditLog' }),
+          lazy: () =>
+            import('../features/admin/pages/audit-log-page').then((m) => ({
+              Component: m.AuditLogPage,
             })),
         },
         {

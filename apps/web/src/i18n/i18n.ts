@@ -2,13 +2,22 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
 
+/**
+ * The back office's texts: a namespace of their own (`locales/staff/`), downloaded only by staff
+ * screens, so the customer's pages (and the sign-in page's budget) do not carry them.
+ */
+export const STAFF_NAMESPACES = ['translation', 'staff'] as const;
+
 /** Loads one locale file on demand, so a page only downloads the language it shows. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
-  read(language, _namespace, callback) {
-    import(`./locales/${language}.json`)
+  read(language, namespace, callback) {
+    (namespace === 'staff'
+      ? import(`./locales/staff/${language}.json`)
+      : import(`./locales/${language}.json`)
+    )
       .then((module: { default: Record<string, unknown> }) => callback(null, module.default))
       .catch((error: unknown) => callback(error instanceof Error ? error : String(error), false));
   },

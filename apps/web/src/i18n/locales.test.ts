@@ -4,8 +4,12 @@ import { LOCALES, VALIDATION_KEYS } from '@portal/contract';
 
 type Tree = { [key: string]: string | Tree };
 
-function load(locale: string): Tree {
-  const url = new URL(`./locales/${locale}.json`, import.meta.url);
+/** The namespaces: the shop's texts, and the back office's (downloaded by staff screens only). */
+const NAMESPACES = ['translation', 'staff'] as const;
+
+function load(locale: string, namespace: (typeof NAMESPACES)[number] = 'translation'): Tree {
+  const file = namespace === 'translation' ? `${locale}.json` : `${namespace}/${locale}.json`;
+  const url = new URL(`./locales/${file}`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as Tree;
 }
 
@@ -25,33 +29,36 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 const variables = (text: unknown) =>
   [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-const english = flatten(load('en'));
-
 describe('translations', () => {
   it('English has every validation key of the contract', () => {
+    const english = flatten(load('en'));
     for (const key of VALIDATION_KEYS) expect(english.has(key), key).toBe(true);
   });
 
-  describe.each(LOCALES)('%s', (locale) => {
-    const translated = flatten(load(locale));
+  describe.each(NAMESPACES)('%s', (namespace) => {
+    const english = flatten(load('en', namespace));
 
-    it('has every English key with a non-empty text', () => {
-      for (const key of english.keys()) {
-        const value = translated.get(key);
-        expect(typeof value, `${locale}: ${key}`).toBe('string');
-        expect(String(value).trim(), `${locale}: ${key}`).not.toBe('');
-      }
-    });
+    describe.each(LOCALES)('%s', (locale) => {
+      const translated = flatten(load(locale, namespace));
 
-    it('has no keys that English lacks', () => {
-      const extra = [...translated.keys()].filter((key) => !english.has(key));
-      expect(extra).toEqual([]);
-    });
+      it('has every English key with a non-empty text', () => {
+        for (const key of english.keys()) {
+          const value = translated.get(key);
+          expect(typeof value, `${locale}: ${key}`).toBe('string');
+          expect(String(value).trim(), `${locale}: ${key}`).not.toBe('');
+        }
+      });
 
-    it('keeps the same {{variables}} as English', () => {
-      for (const [key, value] of english) {
-        expect(variables(translated.get(key)), `${locale}: ${key}`).toEqual(variables(value));
-      }
+      it('has no keys that English lacks', () => {
+        const extra = [...translated.keys()].filter((key) => !english.has(key));
+        expect(extra).toEqual([]);
+      });
+
+      it('keeps the same {{variables}} as English', () => {
+        for (const [key, value] of english) {
+          expect(variables(translated.get(key)), `${locale}: ${key}`).toEqual(variables(value));
+        }
+      });
     });
   });
 });

@@ -6,8 +6,22 @@ import es from './locales/es.json';
 import fr from './locales/fr.json';
 import it_ from './locales/it.json';
 import nl from './locales/nl.json';
+import staffDe from './locales/staff/de.json';
+import staffEn from './locales/staff/en.json';
+import staffEs from './locales/staff/es.json';
+import staffFr from './locales/staff/fr.json';
+import staffIt from './locales/staff/it.json';
+import staffNl from './locales/staff/nl.json';
 
-const catalogs: Record<string, unknown> = { en, fr, es, de, nl, it: it_ };
+/** Each language's texts, the back office's under `staff` (their namespace). */
+const catalogs: Record<string, unknown> = {
+  en: { ...en, staff: staffEn },
+  fr: { ...fr, staff: staffFr },
+  es: { ...es, staff: staffEs },
+  de: { ...de, staff: staffDe },
+  nl: { ...nl, staff: staffNl },
+  it: { ...it_, staff: staffIt },
+};
 
 const text = (catalog: unknown, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog);
@@ -22,6 +36,8 @@ const SAME_TERM: [string, string][] = [
   ['breadcrumbs.invoices', 'invoices.title'],
   ['breadcrumbs.notifications', 'notifications.title'],
   ['breadcrumbs.cart', 'cart.title'],
+  ['breadcrumbs.staffOrders', 'staff.orders.title'],
+  ['breadcrumbs.auditLog', 'staff.audit.title'],
   // A payment method is called the same in the dashboard, the orders and the checkout.
   ['orders.paymentLabels.credit_card', 'checkout.methods.creditcard'],
   ['orders.paymentLabels.bank_transfer', 'checkout.methods.banktransfer'],

@@ -51,8 +51,8 @@ export async function seedDemo(db: Db, scryptCostLog2: number): Promise<boolean>
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const hash = () => hashPassword(DEMO_PASSWORD, scryptCostLog2);
-  const [owner, purchaser, accountant, other, pending, admin] = await Promise.all(
-    Array.from({ length: 6 }, hash),
+  const [owner, purchaser, accountant, other, pending, admin, operator] = await Promise.all(
+    Array.from({ length: 7 }, hash),
   );
   return db.transaction(async (tx) => {
     // Several processes may start together on one database: one seeds, the others see it done.
@@ -118,6 +118,15 @@ export async function seedDemo(db: Db, scryptCostLog2: number): Promise<boolean>
         role: 'admin',
         status: 'active',
         passwordHash: admin,
+      },
+      {
+        companyId: null,
+        email: 'operator@demo.test',
+        firstName: 'Olivia',
+        lastName: 'Operator',
+        role: 'operator',
+        status: 'active',
+        passwordHash: operator,
       },
     ]);
     await tx.insert(invoiceAddresses).values({

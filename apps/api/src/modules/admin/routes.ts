@@ -3,13 +3,19 @@ import {
   messageResponseSchema,
   registrationListQuerySchema,
   registrationListSchema,
+  staffMemberListSchema,
   vatVerificationRequestSchema,
   vatVerificationResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/guard';
+import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
-import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
+import {
+  listPendingRegistrations,
+  listStaff,
+  reviewRegistration,
+  setVatVerification,
+} from './service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -21,7 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/registrations',
     {
-      preHandler: review,
+      preValidation: review,
       schema: {
         tags,
         security,
@@ -35,7 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registrations/:companyId/approve',
     {
-      preHandler: review,
+      preValidation: review,
       schema: {
         tags,
         security,
@@ -44,7 +50,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reviewRegistration(app.db, app.config, request.params.companyId, 'approve');
+      await reviewRegistration(
+        app.db,
+        app.config,
+        contextOf(request).userId,
+        request.params.companyId,
+        'approve',
+      );
       return { message: t(request.locale, 'messages.registration_approved') };
     },
   );
@@ -52,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registrations/:companyId/reject',
     {
-      preHandler: review,
+      preValidation: review,
       schema: {
         tags,
         security,
@@ -61,15 +73,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reviewRegistration(app.db, app.config, request.params.companyId, 'reject');
+      await reviewRegistration(
+        app.db,
+        app.config,
+        contextOf(request).userId,
+        request.params.companyId,
+        'reject',
+      );
       return { message: t(request.locale, 'messages.registration_rejected') };
     },
+  );
+
+  app.get(
+    '/staff',
+    {
+      preValidation: requirePermission('audit.view'),
+      schema: { tags, security, response: { 200: staffMemberListSchema } },
+    },
+    async () => listStaff(app.db),
   );
 
   app.post(
     '/companies/:companyId/vat-verification',
     {
-      preHandler: requirePermission('vat.verify'),
+      preValidation: requirePermission('vat.verify'),
       schema: {
         tags,
         security,
@@ -80,6 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vatVerificationResponseSchema },
       },
     },
-    async (request) => setVatVerification(app.db, request.params.companyId, request.body),
+    async (request) =>
+      setVatVerification(app.db, contextOf(request).userId, request.params.companyId, request.body),
   );
 };

@@ -1,16 +1,20 @@
-import type {
-  Locale,
-  Registration,
-  RegistrationList,
-  VatVerificationRequest,
+import {
+  STAFF_ROLES,
+  type Locale,
+  type Registration,
+  type RegistrationList,
+  type StaffMemberList,
+  type StaffRole,
+  type VatVerificationRequest,
 } from '@portal/contract';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { companies, invoiceAddresses, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { webUrl } from '../../platform/urls';
+import { recordAudit } from '../audit';
 
 const pendingOwner = and(eq(users.companyId, companies.id), eq(users.role, 'owner'));
 
@@ -64,6 +68,7 @@ type Decision = 'approve' | 'reject';
 export async function reviewRegistration(
   db: Db,
   config: Config,
+  staffUserId: string,
   companyId: string,
   decision: Decision,
 ) {
@@ -84,6 +89,15 @@ export async function reviewRegistration(
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));
+    await recordAudit(tx, {
+      staffUserId,
+      action: decision === 'approve' ? 'company.approve' : 'company.reject',
+      entityType: 'company',
+      entityId: company.id,
+      entityLabel: company.name,
+      before: { status: company.status },
+      after: { status: decision === 'approve' ? 'active' : 'rejected' },
+    });
     const owners = await tx
       .update(users)
       .set({ status: decision === 'approve' ? 'active' : 'inactive', updatedAt: sql`now()` })
@@ -123,12 +137,42 @@ export async function reviewRegistration(
  */
 export async function setVatVerification(
   db: Db,
+  staffUserId: string,
   companyId: string,
   input: VatVerificationRequest,
 ): Promise<{ vat_number: string | null; vat_verified_at: string | null }> {
   const verifiedAt = input.verified ? new Date() : null;
-  const [row] = input.invoice_address_id
-    ? await db
+  return db.transaction(async (tx) => {
+    const [row] = await verifyVatNumber(tx, companyId, input, verifiedAt);
+    if (!row) throw notFound();
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    await recordAudit(tx, {
+      staffUserId,
+      action: 'company.vat_verification',
+      entityType: 'company',
+      entityId: companyId,
+      entityLabel: company?.name ?? null,
+      after: {
+        vat_number: row.vatNumber,
+        invoice_address_id: input.invoice_address_id ?? null,
+        verified: input.verified,
+      },
+    });
+    return { vat_number: row.vatNumber, vat_verified_at: row.at ? row.at.toISOString() : null };
+  });
+}
+
+function verifyVatNumber(
+  db: Executor,
+  companyId: string,
+  input: VatVerificationRequest,
+  verifiedAt: Date | null,
+) {
+  return input.invoice_address_id
+    ? db
         .update(invoiceAddresses)
         .set({ vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
         .where(
@@ -139,11 +183,34 @@ export async function setVatVerification(
           ),
         )
         .returning({ vatNumber: invoiceAddresses.vatNumber, at: invoiceAddresses.vatVerifiedAt })
-    : await db
+    : db
         .update(companies)
         .set({ vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
         .where(eq(companies.id, companyId))
         .returning({ vatNumber: companies.vatNumber, at: companies.vatVerifiedAt });
-  if (!row) throw notFound();
-  return { vat_number: row.vatNumber, vat_verified_at: row.at ? row.at.toISOString() : null };
+}
+
+/** The shop's staff accounts (no company), by name. */
+export async function listStaff(db: Db): Promise<StaffMemberList> {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+    })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return {
+    items: rows.map((row) => ({
+      _id: row.id,
+      full_name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      role: row.role as StaffRole,
+      status: row.status,
+    })),
+  };
 }

@@ -1,14 +1,19 @@
 import {
   orderIdParamsSchema,
+  orderNoteRequestSchema,
   orderSchema,
   orderStatusUpdateSchema,
   shipOrderRequestSchema,
+  staffOrderListQuerySchema,
+  staffOrderListSchema,
+  staffOrderSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { updateOrderStatus } from './admin';
 import type { OrdersDeps } from './place-order';
 import { shipOrder } from './ship';
+import { addOrderNote, listStaffOrders, staffOrderDetail } from './staff-orders';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -17,6 +22,53 @@ const security = [{ bearer: [] }];
 export function adminOrderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('orders.manage');
+
+    app.get(
+      '/',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          description:
+            "Every company's orders: q finds an order number by its start, a buyer by e-mail, a company by name.",
+          querystring: staffOrderListQuerySchema,
+          response: { 200: staffOrderListSchema },
+        },
+      },
+      async (request) => listStaffOrders(deps.db, request.query),
+    );
+
+    app.get(
+      '/:id',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          params: orderIdParamsSchema,
+          response: { 200: staffOrderSchema },
+        },
+      },
+      async (request) => staffOrderDetail(deps, request.params.id),
+    );
+
+    app.post(
+      '/:id/notes',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          description: 'An internal note on the order: never shown to the customer.',
+          params: orderIdParamsSchema,
+          body: orderNoteRequestSchema,
+          response: { 200: staffOrderSchema },
+        },
+      },
+      async (request) =>
+        addOrderNote(deps, contextOf(request), request.params.id, request.body.note),
+    );
 
     app.put(
       '/:id/status',
@@ -37,7 +89,7 @@ export function adminOrderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/ship',
       {
-        preValidation: requirePermission('orders.manage'),
+        preValidation,
         schema: {
           tags,
           security,

@@ -1,11 +1,18 @@
-import type { Order, OrderStatusUpdate } from '@portal/contract';
+import type { AuditAction, Order, OrderStatusUpdate } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict } from '../../platform/errors';
+import { recordAudit } from '../audit';
 import type { OrdersDeps } from './place-order';
 import { moveOrder, releaseStock } from './status';
 import { describeOrder, findOrder } from './view';
+
+const AUDIT_ACTIONS_OF = {
+  completed: 'order.complete',
+  closed: 'order.close',
+  canceled: 'order.cancel',
+} as const satisfies Record<OrderStatusUpdate['status'], AuditAction>;
 
 /**
  * Staff complete, close or cancel an order along the allowed moves; canceling an order whose
@@ -29,6 +36,15 @@ export async function updateOrderStatus(
     if (!moved) {
       throw conflict('errors.order_status_transition', { from: order.status, to: update.status });
     }
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: AUDIT_ACTIONS_OF[update.status],
+      entityType: 'order',
+      entityId: order.id,
+      entityLabel: order.orderNumber,
+      before: { status: order.status },
+      after: { status: moved.status, ...(update.note ? { note: update.note } : {}) },
+    });
     if (update.status !== 'canceled') return [];
     await tx
       .update(payments)

@@ -4,6 +4,7 @@ import { orderEvents, orders, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { conflict } from '../../platform/errors';
+import { recordAudit } from '../audit';
 import { webUrl } from '../../platform/urls';
 import { wantsMail } from '../notifications';
 import { notifyCompany } from '../notifications';
@@ -38,6 +39,15 @@ export async function shipOrder(
     if (!shipped) {
       throw conflict('errors.order_not_shippable', { status: order.status });
     }
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: 'order.ship',
+      entityType: 'order',
+      entityId: order.id,
+      entityLabel: order.orderNumber,
+      before: { carrier: null, tracking_number: null },
+      after: { carrier: shipment.carrier, tracking_number: shipment.tracking_number },
+    });
     await tx.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: 'processing',

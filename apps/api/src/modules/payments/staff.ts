@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict } from '../../platform/errors';
+import { recordAudit } from '../audit';
 import { describeOrder, findOrder, type OrdersDeps } from '../orders';
 import { applyPaymentStatus } from './sync';
 
@@ -22,10 +23,22 @@ export async function markOrderPaid(
   if (order.status !== 'pending' || !payment || payment.status !== 'open') {
     throw conflict('errors.order_status_transition', { from: order.status, to: 'processing' });
   }
-  const outcome = await applyPaymentStatus(deps, payment, 'paid', {
-    actor: 'staff',
-    userId: ctx.userId,
-  });
+  const outcome = await applyPaymentStatus(
+    deps,
+    payment,
+    'paid',
+    { actor: 'staff', userId: ctx.userId },
+    (tx) =>
+      recordAudit(tx, {
+        staffUserId: ctx.userId,
+        action: 'order.mark_paid',
+        entityType: 'order',
+        entityId: order.id,
+        entityLabel: order.orderNumber,
+        before: { status: order.status, payment_status: payment.status },
+        after: { status: 'processing', payment_status: 'paid' },
+      }),
+  );
   if (outcome !== 'changed') {
     throw conflict('errors.order_status_transition', { from: order.status, to: 'processing' });
   }

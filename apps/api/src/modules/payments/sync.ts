@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { Payments } from '../../platform/payments';
 import { afterPaid, moveOrder, releaseStock, type Actor } from '../orders';
@@ -32,6 +32,8 @@ export async function applyPaymentStatus(
   payment: PaymentRow,
   status: Exclude<PaymentStatus, 'open'>,
   by: { actor: Actor; userId?: string | null },
+  /** Runs in the same transaction when the status changed (the audit record of staff). */
+  alsoWhenChanged?: (tx: Executor) => Promise<void>,
 ): Promise<SyncOutcome> {
   const result = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -44,6 +46,7 @@ export async function applyPaymentStatus(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')))
       .returning({ id: payments.id });
     if (!updated) return { changed: false, released: [] as string[] };
+    await alsoWhenChanged?.(tx);
     if (status === 'paid') {
       const moved = await moveOrder(tx, payment.orderId, 'processing', by, { paidAt: true });
       if (moved) await afterPaid(tx, deps.config, moved);

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { DEFAULT_LOCALE, STAFF_ROLE, can, type Locale, type Permission } from '@portal/contract';
+import { DEFAULT_LOCALE, can, isStaffRole, type Locale, type Permission } from '@portal/contract';
+import { STAFF_HOME_PATH } from '../../shared/auth/home';
 import { clearSession, getStoredUser, hasValidToken } from '../../shared/auth/session';
 import { localizePath, parseLocalePath, readStoredLocale } from '../../shared/locale/paths';
 
@@ -38,10 +39,10 @@ export function requirePermission(permission: Permission) {
   };
 }
 
-/** Back-office staff have no company dashboard: their home is the registrations list. */
+/** Back-office staff have no company dashboard: their home is the order list. */
 export function staffHome({ request }: LoaderFunctionArgs) {
-  if (getStoredUser()?.role === STAFF_ROLE) {
-    throw redirect(localizePath('/admin/registrations', localeOf(request)));
+  if (isStaffRole(getStoredUser()?.role)) {
+    throw redirect(localizePath(STAFF_HOME_PATH, localeOf(request)));
   }
   return null;
 }

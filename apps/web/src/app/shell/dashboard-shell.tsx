@@ -5,11 +5,12 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { STAFF_ROLE, can } from '@portal/contract';
+import { can, isStaffRole } from '@portal/contract';
 import { CartIcon } from '../../features/checkout/components/cart-icon';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { homePathOf } from '../../shared/auth/home';
 import { useMe } from '../../shared/auth/me';
 import { clearSession } from '../../shared/auth/session';
 import { useLocalizePath } from '../../shared/locale/use-locale';
@@ -19,6 +20,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { HeaderSearch } from './header-search';
 import { LanguageMenu } from './language-menu';
 import { Sidebar } from './sidebar';
+import { StaffSearch } from './staff-search';
 import { useSidebar } from './use-sidebar';
 import classes from './shell.module.css';
 
@@ -44,7 +46,6 @@ export function DashboardShell() {
 
   const user = me.data;
   if (!user || me.isError) return <PageLoader />;
-  const homePath = user.role === STAFF_ROLE ? '/admin/registrations' : '/';
 
   return (
     // Confirmation dialogs are only used behind sign-in: their code stays out of the entry.
@@ -57,7 +58,7 @@ export function DashboardShell() {
           role={user.role}
           opened={sidebar.opened}
           width={sidebar.width}
-          homePath={homePath}
+          homePath={homePathOf(user.role)}
           onLinkClick={sidebar.onLinkClick}
           onAction={() => setContactOpen(true)}
         />
@@ -81,7 +82,13 @@ export function DashboardShell() {
                 <IconLayoutSidebarLeftExpand size={22} aria-hidden />
               )}
             </ActionIcon>
-            {can(user.role, 'company.view') ? <HeaderSearch /> : <div style={{ flex: 1 }} />}
+            {isStaffRole(user.role) ? (
+              <StaffSearch />
+            ) : can(user.role, 'company.view') ? (
+              <HeaderSearch />
+            ) : (
+              <div style={{ flex: 1 }} />
+            )}
             <LanguageMenu />
             {can(user.role, 'cart.use') && <CartIcon />}
             {can(user.role, 'notifications.view') && <NotificationBell />}

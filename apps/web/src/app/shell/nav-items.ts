@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconFileInvoice,
   IconFileText,
+  IconHistory,
   IconReceipt,
   IconMessageCircle,
   IconShieldCheck,
@@ -123,10 +124,24 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       {
         kind: 'link',
+        labelKey: 'nav.orders',
+        to: '/admin/orders',
+        icon: IconReceipt,
+        permission: 'orders.manage',
+      },
+      {
+        kind: 'link',
         labelKey: 'nav.registrations',
         to: '/admin/registrations',
         icon: IconUsersGroup,
         permission: 'registrations.review',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.auditLog',
+        to: '/admin/audit-log',
+        icon: IconHistory,
+        permission: 'audit.view',
       },
     ],
   },

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { STAFF_ROLE, type SigninRequest } from '@portal/contract';
+import type { SigninRequest } from '@portal/contract';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
@@ -12,6 +12,7 @@ import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { toSignInRequest, validateSignIn } from '../sign-in-validation';
+import { homePathOf } from '../../../shared/auth/home';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -31,10 +32,7 @@ export function SignInPage() {
   const submit = (values: SigninRequest) => {
     setAlert(null);
     signIn.mutate(toSignInRequest(values), {
-      onSuccess: (user) =>
-        void navigate(localize(user.role === STAFF_ROLE ? '/admin/registrations' : '/'), {
-          replace: true,
-        }),
+      onSuccess: (user) => void navigate(localize(homePathOf(user.role)), { replace: true }),
       onError: (error) => setAlert(applyServerError(error, FIELDS, form.setErrors)),
     });
   };

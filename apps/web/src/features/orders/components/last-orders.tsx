@@ -14,7 +14,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { Pager } from '../../../shared/ui/pager';
 import { useOrderList } from '../api/orders';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 
 /** Dashboard page size for the last orders (SPEC leaves it open): five keep the card short. */

@@ -25,7 +25,7 @@ import { useOrder } from '../../../shared/api/order';
 import { Totals } from '../../../shared/ui/totals';
 import { useOrderProgress, useReorder } from '../api/orders';
 import { AddressLines } from '../../../shared/ui/address-lines';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { Fact } from '../../../shared/ui/fact';
 import { DocumentLines } from '../../../shared/ui/document-lines';
 

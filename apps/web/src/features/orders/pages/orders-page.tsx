@@ -14,7 +14,7 @@ import {
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { useOrderList } from '../api/orders';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 
 /** 'Order History': the company's orders with search, status filter and date range. */
 export function OrdersPage() {

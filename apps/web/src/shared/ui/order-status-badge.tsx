@@ -2,9 +2,12 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@portal/contract';
 
-/** Filled badges with dark shades: white text keeps its contrast on each. */
+/**
+ * Filled badges with dark shades, white text keeping its contrast on each; pending is a light
+ * yellow with dark text (autoContrast), since no yellow is dark enough for white text.
+ */
 const STATUS_COLORS: Record<OrderStatus, string> = {
-  pending: 'yellow.9',
+  pending: 'yellow.5',
   processing: 'blue.9',
   completed: 'teal.9',
   closed: 'gray.7',
@@ -15,7 +18,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled">
+    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content">
       {t(`orders.statuses.${status}`)}
     </Badge>
   );

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLog, StaffOrder, StaffOrderList } from '@portal/contract';
+import { auditLog, users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { addAddress, deliveryAddress, stockProduct } from '../../test/checkout';
+import { placeBankTransferOrder } from '../../test/orders';
+
+let t: TestApp;
+let owner: string;
+let purchaser: string;
+let accountant: string;
+let other: string;
+let admin: string;
+let operator: string;
+let ours: { id: string; orderNumber: string };
+let ourBelgian: { id: string; orderNumber: string };
+let theirs: { id: string; orderNumber: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, purchaser, accountant, other, admin, operator] = (await Promise.all(
+    [
+      'owner@demo.test',
+      'purchaser@demo.test',
+      'accountant@demo.test',
+      'owner@other.test',
+      'admin@demo.test',
+      'operator@demo.test',
+    ].map((email) => t.signIn(email)),
+  )) as [string, string, string, string, string, string];
+  const battery = await stockProduct(t, 0, { priceCents: 12_345, quantity: 50 });
+  const charger = await stockProduct(t, 1, { priceCents: 1_999, quantity: 200 });
+  const home = await addAddress(t, purchaser, 'delivery');
+  const antwerp = await addAddress(
+    t,
+    purchaser,
+    'delivery',
+    deliveryAddress({ city: 'Antwerpen', zip_code: '2000', country: 'BE' }),
+  );
+  const theirHome = await addAddress(t, other, 'delivery');
+  ours = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+  ourBelgian = await placeBankTransferOrder(t, purchaser, antwerp, [[charger, 80]]);
+  theirs = await placeBankTransferOrder(t, other, theirHome, [
+    [battery, 2],
+    [charger, 3],
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, payload: object, token: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+
+async function list(query: string, token = admin): Promise<StaffOrderList> {
+  const response = await get(`/api/admin/orders${query}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<StaffOrderList>();
+}
+const numbers = (page: StaffOrderList) => page.items.map((row) => row.order_number);
+
+describe('the staff order list', () => {
+  it("lists every company's orders, newest first, with company, buyer and tab counts", async () => {
+    const page = await list('');
+    expect(numbers(page)).toEqual([theirs.orderNumber, ourBelgian.orderNumber, ours.orderNumber]);
+    expect(page.total).toBe(3);
+    expect(page.counts).toEqual({
+      all: 3,
+      awaiting_payment: 3,
+      to_ship: 0,
+      shipped: 0,
+      completed: 0,
+      canceled: 0,
+    });
+    expect(page.items[0]).toMatchObject({
+      status: 'pending',
+      tab: 'awaiting_payment',
+      payment_method: 'banktransfer',
+      payment_status: 'open',
+      country: 'NL',
+      company: { name: 'Other Power GmbH' },
+      buyer: { email: 'owner@other.test' },
+    });
+  });
+
+  it('finds an order by the start of its number, a company by name, a buyer by e-mail', async () => {
+    expect(numbers(await list(`?q=${ours.orderNumber}`))).toEqual([ours.orderNumber]);
+    expect(numbers(await list(`?q=${ours.orderNumber.slice(0, 4)}`))).toHaveLength(3);
+    expect(numbers(await list('?q=other%20power'))).toEqual([theirs.orderNumber]);
+    expect(numbers(await list('?q=PURCHASER@demo'))).toEqual([
+      ourBelgian.orderNumber,
+      ours.orderNumber,
+    ]);
+    expect((await list('?q=%25')).total).toBe(0);
+  });
+
+  it('filters by country, payment and dates, and sorts by total', async () => {
+    expect(numbers(await list('?country=BE'))).toEqual([ourBelgian.orderNumber]);
+    expect((await list('?payment_method=creditcard')).total).toBe(0);
+    expect((await list('?payment_status=open')).total).toBe(3);
+    expect((await list('?date_from=2000-01-01&date_to=2000-01-31')).total).toBe(0);
+    const byTotal = await list('?sort=total_asc');
+    const totals = byTotal.items.map((row) => row.order_value);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const paged = await list('?limit=2&page=2');
+    expect(paged).toMatchObject({ total: 3, page: 2, totalPage: 2 });
+    expect(paged.items).toHaveLength(1);
+  });
+
+  it('refuses bad filters naming the field, in the language asked', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?tab=lost&date_from=2026-02-01&date_to=2026-01-01',
+      headers: { ...bearer(admin), 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json<{ details: { field: string }[] }>().details.map((d) => d.field);
+    expect(fields).toContain('tab');
+    expect((await get('/api/admin/orders?sort=price', admin)).statusCode).toBe(400);
+    expect((await get('/api/admin/orders?limit=1000', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('the staff order detail and its actions', () => {
+  it('shows the order with company, buyer, payment and what may be done next', async () => {
+    const response = await get(`/api/admin/orders/${ours.id}`, operator);
+    expect(response.statusCode).toBe(200);
+    const order = response.json<StaffOrder>();
+    expect(order).toMatchObject({
+      order_number: ours.orderNumber,
+      company: { name: 'Demo Energy BV', country: 'NL' },
+      buyer: { email: 'purchaser@demo.test' },
+      payments: [{ provider: 'bank_transfer', status: 'open' }],
+      documents: [],
+      notes: [],
+      actions: { mark_paid: true, ship: false, complete: false, cancel: true },
+    });
+    expect(JSON.stringify(order)).not.toMatch(/password|hash|session/i);
+  });
+
+  it('answers 404 for an unknown order and 400 naming the id for a malformed one', async () => {
+    expect((await get(`/api/admin/orders/${randomUUID()}`, admin)).statusCode).toBe(404);
+    const bad = await get('/api/admin/orders/1000000004', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('id');
+  });
+
+  it('marks a bank transfer paid once, issues the invoice and records who did it', async () => {
+    const [first, second] = await Promise.all([
+      post(`/api/admin/orders/${ours.id}/mark-paid`, {}, operator),
+      post(`/api/admin/orders/${ours.id}/mark-paid`, {}, admin),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const order = (await get(`/api/admin/orders/${ours.id}`, admin)).json<StaffOrder>();
+    expect(order.status).toBe('processing');
+    expect(order.documents).toMatchObject([{ kind: 'invoice' }]);
+    expect(order.actions).toEqual({ mark_paid: false, ship: true, complete: true, cancel: false });
+    const page = await list('?tab=to_ship');
+    expect(numbers(page)).toEqual([ours.orderNumber]);
+    expect(page.counts).toMatchObject({ awaiting_payment: 2, to_ship: 1 });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, ours.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'order.mark_paid',
+      entityType: 'order',
+      entityLabel: ours.orderNumber,
+      before: { status: 'pending' },
+      after: { status: 'processing' },
+    });
+  });
+
+  it('ships a paid order once and moves it to the shipped tab', async () => {
+    const shipment = { carrier: 'DHL', tracking_number: 'JD0001' };
+    const [first, second] = await Promise.all([
+      post(`/api/admin/orders/${ours.id}/ship`, shipment, admin),
+      post(`/api/admin/orders/${ours.id}/ship`, shipment, operator),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const page = await list('?tab=shipped');
+    expect(numbers(page)).toEqual([ours.orderNumber]);
+    expect(page.counts).toMatchObject({ to_ship: 0, shipped: 1 });
+    const order = (await get(`/api/admin/orders/${ours.id}`, admin)).json<StaffOrder>();
+    expect(order).toMatchObject({ carrier: 'DHL', tracking_number: 'JD0001' });
+    expect(order.shipped_at).not.toBeNull();
+  });
+
+  it('keeps internal notes from the customer', async () => {
+    const response = await post(
+      `/api/admin/orders/${ours.id}/notes`,
+      { note: 'Customer called: deliver after 10:00' },
+      operator,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json<StaffOrder>().notes).toMatchObject([
+      { note: 'Customer called: deliver after 10:00', by: { full_name: 'Olivia Operator' } },
+    ]);
+    const customerView = await get(`/api/orders/${ours.id}`, owner);
+    expect(customerView.statusCode).toBe(200);
+    expect(customerView.body).not.toContain('deliver after 10:00');
+    const empty = await post(`/api/admin/orders/${ours.id}/notes`, { note: '  ' }, admin);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].field).toBe('note');
+    const unknown = await post(`/api/admin/orders/${randomUUID()}/notes`, { note: 'x' }, admin);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('cancels a pending order with a record of before and after', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${theirs.id}/status`,
+      payload: { status: 'canceled', note: 'customer asked' },
+      headers: bearer(operator),
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await list('?tab=canceled')).items.map((row) => row._id)).toEqual([theirs.id]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, theirs.id));
+    expect(entry).toMatchObject({
+      action: 'order.cancel',
+      before: { status: 'pending' },
+      after: { status: 'canceled', note: 'customer asked' },
+    });
+  });
+});
+
+describe('the audit log', () => {
+  it('lists what staff did, newest first, filtered by staff member, entity and days', async () => {
+    const response = await get('/api/admin/audit-log', admin);
+    expect(response.statusCode).toBe(200);
+    const log = response.json<AuditLog>();
+    expect(log.items.map((entry) => entry.action)).toEqual([
+      'order.cancel',
+      'order.note',
+      'order.ship',
+      'order.mark_paid',
+    ]);
+    expect(log.items[0]?.staff).toMatchObject({ email: 'operator@demo.test' });
+    const [operatorUser] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'operator@demo.test'));
+    const byOperator = (
+      await get(`/api/admin/audit-log?staff_user_id=${operatorUser!.id}`, admin)
+    ).json<AuditLog>();
+    expect(byOperator.items.every((entry) => entry.staff.email === 'operator@demo.test')).toBe(
+      true,
+    );
+    const companies = (
+      await get('/api/admin/audit-log?entity_type=company', admin)
+    ).json<AuditLog>();
+    expect(companies.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (
+        await get(`/api/admin/audit-log?date_from=${today}&date_to=${today}`, admin)
+      ).json<AuditLog>().total,
+    ).toBe(4);
+    const bad = await get('/api/admin/audit-log?entity_type=invoice', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('entity_type');
+  });
+
+  it('records approving a registration and verifying a VAT number', async () => {
+    const [pending] = await t.db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, 'pending@demo.test'));
+    const companyId = pending!.companyId!;
+    expect(
+      (await post(`/api/admin/registrations/${companyId}/approve`, {}, operator)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/admin/companies/${companyId}/vat-verification`, { verified: true }, admin))
+        .statusCode,
+    ).toBe(200);
+    const log = (await get('/api/admin/audit-log?entity_type=company', admin)).json<AuditLog>();
+    expect(log.items).toMatchObject([
+      { action: 'company.vat_verification', entity_label: 'Pending Solar BV' },
+      {
+        action: 'company.approve',
+        before: { status: 'pending' },
+        after: { status: 'active' },
+        staff: { email: 'operator@demo.test' },
+      },
+    ]);
+  });
+
+  it('is never changed or deleted, not even by the database owner', async () => {
+    /** What the database said when refusing (drizzle wraps its error in `cause`). */
+    const refusal = (attempt: PromiseLike<unknown>) =>
+      Promise.resolve(attempt).then(
+        () => 'done',
+        (error: Error) => (error.cause instanceof Error ? error.cause : error).message,
+      );
+    expect(await refusal(t.db.update(auditLog).set({ action: 'order.ship' }))).toMatch(
+      /append-only/,
+    );
+    expect(await refusal(t.db.delete(auditLog))).toMatch(/append-only/);
+    expect(await refusal(t.db.execute(sql`truncate audit_log`))).toMatch(/append-only/);
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(row?.n).toBe(6);
+  });
+});
+
+describe('who may use the staff routes', () => {
+  /** Every back-office route of the OpenAPI document, with ids that exist nowhere. */
+  function staffRoutes(): { method: string; url: string }[] {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => ({
+          method: method.toUpperCase(),
+          url: path.replace(/\{[^}]+\}/g, randomUUID()),
+        })),
+      );
+  }
+  /** Routes only admins may use: operators get 403. */
+  const ADMIN_ONLY = ['/api/admin/audit-log', '/api/admin/staff'];
+
+  it('finds the staff routes in the OpenAPI document', () => {
+    const urls = staffRoutes().map((route) => route.url);
+    expect(urls).toContain('/api/admin/orders');
+    expect(urls).toContain('/api/admin/audit-log');
+    expect(urls.length).toBeGreaterThan(15);
+  });
+
+  it('refuses anonymous callers (401) and every customer role (403)', async () => {
+    for (const route of staffRoutes()) {
+      const anonymous = await t.app.inject({ method: route.method as 'GET', url: route.url });
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      for (const token of [owner, purchaser, accountant, other]) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url,
+          headers: bearer(token),
+        });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      }
+    }
+  });
+
+  it('lets operators use every staff route but the admin-only ones', async () => {
+    for (const route of staffRoutes()) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        headers: bearer(operator),
+      });
+      const adminOnly = ADMIN_ONLY.includes(route.url);
+      if (adminOnly) expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      else expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(403);
+    }
+    expect((await get('/api/admin/staff', admin)).json().items).toEqual([
+      expect.objectContaining({ email: 'operator@demo.test', role: 'operator' }),
+      expect.objectContaining({ email: 'admin@demo.test', role: 'admin' }),
+    ]);
+  });
+});

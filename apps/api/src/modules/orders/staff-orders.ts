@@ -1,0 +1,321 @@
+import {
+  canMoveOrder,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type StaffOrder,
+  type StaffOrderList,
+  type StaffOrderListQuery,
+  type StaffOrderRow,
+  type StaffOrderTab,
+} from '@portal/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { prefixRange } from '../../db/prefix';
+import {
+  companies,
+  companyOrderCounts,
+  creditNotes,
+  invoices,
+  orderNotes,
+  orders,
+  payments,
+  users,
+} from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { fromCents } from '../../platform/money';
+import { recordAudit } from '../audit';
+import type { OrdersDeps } from './place-order';
+import type { OrderRow } from './status';
+import { describeOrder, findOrder } from './view';
+
+/** Where an order stands for staff: a tab of the list. */
+export function tabOf(
+  order: Pick<OrderRow, 'status' | 'shippedAt'>,
+): Exclude<StaffOrderTab, 'all'> {
+  switch (order.status as OrderStatus) {
+    case 'pending':
+      return 'awaiting_payment';
+    case 'processing':
+      return order.shippedAt ? 'shipped' : 'to_ship';
+    case 'completed':
+    case 'closed':
+      return 'completed';
+    default:
+      return 'canceled';
+  }
+}
+
+/** The orders of a tab, as a condition (tabOf's other side). */
+function inTab(tab: StaffOrderTab): SQL | undefined {
+  switch (tab) {
+    case 'all':
+      return undefined;
+    case 'awaiting_payment':
+      return eq(orders.status, 'pending');
+    case 'to_ship':
+      return sql`${orders.status} = 'processing' and ${orders.shippedAt} is null`;
+    case 'shipped':
+      return sql`${orders.status} = 'processing' and ${orders.shippedAt} is not null`;
+    case 'completed':
+      return inArray(orders.status, ['completed', 'closed']);
+    case 'canceled':
+      return inArray(orders.status, ['canceled', 'failed']);
+  }
+}
+
+/** The status of an order's newest payment (null: none), as a scalar subquery. */
+const newestPaymentStatus = sql<PaymentStatus | null>`(select p.status from ${payments} p
+  where p.order_id = ${orders.id} order by p.created_at desc, p.id desc limit 1)`;
+
+/**
+ * What `q` finds: an order number by its start (digits), a buyer by the start of their e-mail
+ * (with an @), otherwise a company by a part of its name.
+ */
+function searchCondition(q: string): SQL {
+  if (/^\d+$/.test(q)) {
+    const { from, to } = prefixRange(q);
+    return sql`${orders.orderNumber} ~>=~ ${from}::text${
+      to === undefined ? sql`` : sql` and ${orders.orderNumber} ~<~ ${to}::text`
+    }`;
+  }
+  const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
+  if (q.includes('@')) {
+    return inArray(
+      orders.userId,
+      sql`(select u.id from ${users} u where lower(u.email) like lower(${escaped}) || '%')`,
+    );
+  }
+  return inArray(
+    orders.companyId,
+    sql`(select c.id from ${companies} c where c.name ilike '%' || ${escaped} || '%')`,
+  );
+}
+
+const SORTS = {
+  date_desc: [desc(orders.createdAt), desc(orders.id)],
+  date_asc: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalCents), desc(orders.id)],
+  total_asc: [asc(orders.totalCents), asc(orders.id)],
+} as const;
+
+/**
+ * How many orders each tab holds: the kept per-company counts by status (count triggers,
+ * migration 0008) summed, and the paid orders not shipped yet counted in their partial index.
+ */
+async function tabCounts(db: Db): Promise<Record<StaffOrderTab, number>> {
+  const [byStatus, [toShip]] = await Promise.all([
+    db
+      .select({
+        status: companyOrderCounts.status,
+        orders: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int`,
+      })
+      .from(companyOrderCounts)
+      .groupBy(companyOrderCounts.status),
+    db.select({ orders: count() }).from(orders).where(inTab('to_ship')),
+  ]);
+  const of = (...statuses: OrderStatus[]) =>
+    byStatus
+      .filter((row) => statuses.includes(row.status as OrderStatus))
+      .reduce((sum, row) => sum + row.orders, 0);
+  const processing = of('processing');
+  const toShipCount = toShip?.orders ?? 0;
+  return {
+    all: of('pending', 'processing', 'completed', 'closed', 'canceled', 'failed'),
+    awaiting_payment: of('pending'),
+    to_ship: toShipCount,
+    shipped: processing - toShipCount,
+    completed: of('completed', 'closed'),
+    canceled: of('canceled', 'failed'),
+  };
+}
+
+/** `GET /admin/orders`: a page of every company's orders, filtered, sorted, with tab counts. */
+export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promise<StaffOrderList> {
+  const filtered =
+    Boolean(query.q) ||
+    Boolean(query.payment_method) ||
+    Boolean(query.payment_status) ||
+    Boolean(query.country) ||
+    Boolean(query.date_from) ||
+    Boolean(query.date_to);
+  const where = and(
+    inTab(query.tab),
+    query.q ? searchCondition(query.q) : undefined,
+    query.payment_method ? eq(orders.paymentMethod, query.payment_method) : undefined,
+    query.payment_status ? sql`${newestPaymentStatus} = ${query.payment_status}` : undefined,
+    query.country ? sql`${orders.deliveryAddress}->>'country' = ${query.country}` : undefined,
+    query.date_from ? gte(orders.createdAt, sql`${query.date_from}::date`) : undefined,
+    query.date_to
+      ? lt(orders.createdAt, sql`(${query.date_to}::date + interval '1 day')`)
+      : undefined,
+  );
+  const [counts, rows, counted] = await Promise.all([
+    tabCounts(db),
+    db
+      .select({
+        order: {
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          shippedAt: orders.shippedAt,
+          paymentMethod: orders.paymentMethod,
+          totalCents: orders.totalCents,
+          country: sql<string>`${orders.deliveryAddress}->>'country'`,
+          paymentStatus: newestPaymentStatus,
+        },
+        company: { id: companies.id, name: companies.name },
+        buyer: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        },
+      })
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    // Only a tab: its count is already known.
+    filtered ? db.select({ total: count() }).from(orders).where(where) : null,
+  ]);
+  const total = counted ? (counted[0]?.total ?? 0) : counts[query.tab];
+  return {
+    items: rows.map(({ order, company, buyer }): StaffOrderRow => ({
+      _id: order.id,
+      order_number: order.orderNumber,
+      date: order.createdAt.toISOString(),
+      status: order.status as OrderStatus,
+      tab: tabOf(order),
+      payment_method: order.paymentMethod as PaymentMethod,
+      payment_status: order.paymentStatus,
+      order_value: fromCents(order.totalCents),
+      country: order.country,
+      company: { _id: company.id, name: company.name },
+      buyer: {
+        _id: buyer.id,
+        full_name: `${buyer.firstName} ${buyer.lastName}`,
+        email: buyer.email,
+      },
+    })),
+    total,
+    page: query.page,
+    totalPage: Math.ceil(total / query.limit),
+    counts,
+  };
+}
+
+/** `GET /admin/orders/{id}`: the order with its company, buyer, documents, notes and actions. */
+export async function staffOrderDetail(deps: OrdersDeps, orderId: string): Promise<StaffOrder> {
+  const db = deps.db;
+  const order = await findOrder(db, orderId, null);
+  const [described, [company], [buyer], invoiceRows, creditNoteRows, notes] = await Promise.all([
+    describeOrder(db, order, await deps.checkoutSettings()),
+    db.select().from(companies).where(eq(companies.id, order.companyId)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, order.userId)),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.invoiceNumber,
+        issuedAt: invoices.issuedAt,
+        totalCents: invoices.totalCents,
+      })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id)),
+    db
+      .select({
+        id: creditNotes.id,
+        number: creditNotes.creditNoteNumber,
+        issuedAt: creditNotes.issuedAt,
+        totalCents: creditNotes.totalCents,
+      })
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, order.id))
+      .orderBy(asc(creditNotes.issuedAt)),
+    orderNotesOf(db, order.id),
+  ]);
+  if (!company || !buyer) throw new Error(`order ${order.id} lost its company or buyer`);
+  const status = order.status as OrderStatus;
+  const openBankTransfer = described.payments.some(
+    (payment) => payment.provider === 'bank_transfer' && payment.status === 'open',
+  );
+  return {
+    ...described,
+    company: {
+      _id: company.id,
+      name: company.name,
+      vat_number: company.vatNumber,
+      country: company.country,
+      status: company.status,
+    },
+    buyer: {
+      _id: order.userId,
+      full_name: `${buyer.firstName} ${buyer.lastName}`,
+      email: buyer.email,
+    },
+    carrier: order.carrier,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+    documents: [
+      ...invoiceRows.map((row) => ({ ...row, kind: 'invoice' as const })),
+      ...creditNoteRows.map((row) => ({ ...row, kind: 'credit_note' as const })),
+    ].map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      number: row.number,
+      issued_at: row.issuedAt.toISOString(),
+      total: fromCents(row.totalCents),
+    })),
+    notes,
+    actions: {
+      mark_paid: status === 'pending' && openBankTransfer,
+      ship: status === 'processing' && !order.shippedAt,
+      complete: canMoveOrder(status, 'completed'),
+      // A paid order is canceled with a refund or a credit note: not offered before those exist.
+      cancel: status === 'pending',
+    },
+  };
+}
+
+async function orderNotesOf(db: Executor, orderId: string): Promise<StaffOrder['notes']> {
+  const rows = await db
+    .select({ note: orderNotes, firstName: users.firstName, lastName: users.lastName })
+    .from(orderNotes)
+    .innerJoin(users, eq(users.id, orderNotes.staffUserId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+  return rows.map(({ note, firstName, lastName }) => ({
+    _id: note.id,
+    note: note.note,
+    created_at: note.createdAt.toISOString(),
+    by: { _id: note.staffUserId, full_name: `${firstName} ${lastName}` },
+  }));
+}
+
+/** `POST /admin/orders/{id}/notes`: an internal note, recorded in the audit log. */
+export async function addOrderNote(
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  orderId: string,
+  note: string,
+): Promise<StaffOrder> {
+  const order = await findOrder(deps.db, orderId, null);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(orderNotes).values({ orderId: order.id, staffUserId: ctx.userId, note });
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: 'order.note',
+      entityType: 'order',
+      entityId: order.id,
+      entityLabel: order.orderNumber,
+      after: { note },
+    });
+  });
+  return staffOrderDetail(deps, order.id);
+}

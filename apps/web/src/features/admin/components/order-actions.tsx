@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCash, IconCircleCheck, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { STAFF_NAMESPACES } from '../../../i18n/i18n';
+import {
+  orderNoteRequestSchema,
+  shipOrderRequestSchema,
+  type ShipOrderRequest,
+  type StaffOrder,
+} from '@portal/contract';
+import { ApiError } from '../../../shared/api/client';
+import { applyServerError } from '../../../shared/forms/server-errors';
+import { zodFieldErrors } from '../../../shared/forms/zod-errors';
+import { formatMoney } from '../../../shared/format/money';
+import { useLocale } from '../../../shared/locale/use-locale';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { useStaffOrderAction, type StaffOrderAction } from '../api/orders';
+
+/** A failed action's message as a toast (server failures already toast themselves). */
+function useRun(order: StaffOrder) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const action = useStaffOrderAction(order._id);
+  const run = (what: StaffOrderAction, done: string, after?: () => void) =>
+    action.mutate(what, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t(done, { number: order.order_number }) });
+        after?.();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && !error.isServerFailure) {
+          notifications.show({ color: 'red', message: error.message });
+        }
+      },
+    });
+  return { action, run };
+}
+
+/**
+ * The actions staff may take on the order now (the server's `actions` decide which): each is
+ * confirmed first; shipping asks for the carrier and tracking number.
+ */
+export function OrderActions({ order }: { order: StaffOrder }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const locale = useLocale();
+  const { action, run } = useRun(order);
+  const [shipping, setShipping] = useState(false);
+  const busy = action.isPending;
+
+  const confirm = (
+    title: string,
+    text: string,
+    label: string,
+    what: StaffOrderAction,
+    done: string,
+    danger = false,
+  ) =>
+    modals.openConfirmModal({
+      title,
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: label, cancel: t('common.cancel') },
+      confirmProps: danger ? { color: 'red.9' } : {},
+      cancelProps: { variant: 'default' },
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () => run(what, done),
+    });
+
+  const number = order.order_number;
+  const { actions } = order;
+  if (!actions.mark_paid && !actions.ship && !actions.complete && !actions.cancel) return null;
+  return (
+    <Group gap="xs">
+      {actions.mark_paid && (
+        <Button
+          leftSection={<IconCash size={18} aria-hidden />}
+          loading={busy}
+          onClick={() =>
+            confirm(
+              t('staff:order.markPaid'),
+              t('staff:order.confirmMarkPaid', {
+                number,
+                amount: formatMoney(order.order_value, locale),
+              }),
+              t('staff:order.markPaid'),
+              { kind: 'mark_paid' },
+              'staff:order.markedPaid',
+            )
+          }
+        >
+          {t('staff:order.markPaid')}
+        </Button>
+      )}
+      {actions.ship && (
+        <Button
+          leftSection={<IconTruckDelivery size={18} aria-hidden />}
+          loading={busy}
+          onClick={() => setShipping(true)}
+        >
+          {t('staff:order.ship')}
+        </Button>
+      )}
+      {actions.complete && (
+        <Button
+          variant="light"
+          leftSection={<IconCircleCheck size={18} aria-hidden />}
+          loading={busy}
+          onClick={() =>
+            confirm(
+              t('staff:order.complete'),
+              t('staff:order.confirmComplete', { number }),
+              t('staff:order.complete'),
+              { kind: 'status', update: { status: 'completed' } },
+              'staff:order.completed',
+            )
+          }
+        >
+          {t('staff:order.complete')}
+        </Button>
+      )}
+      {actions.cancel && (
+        <Button
+          variant="outline"
+          color="red.9"
+          leftSection={<IconX size={18} aria-hidden />}
+          loading={busy}
+          onClick={() =>
+            confirm(
+              t('staff:order.cancel'),
+              t('staff:order.confirmCancel', { number }),
+              t('staff:order.cancel'),
+              { kind: 'status', update: { status: 'canceled' } },
+              'staff:order.canceled',
+              true,
+            )
+          }
+        >
+          {t('staff:order.cancel')}
+        </Button>
+      )}
+      <ShipDialog order={order} opened={shipping} onClose={() => setShipping(false)} />
+    </Group>
+  );
+}
+
+const SHIP_FIELDS = ['carrier', 'tracking_number'] as const;
+
+function ShipDialog({
+  order,
+  opened,
+  onClose,
+}: {
+  order: StaffOrder;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const action = useStaffOrderAction(order._id);
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<ShipOrderRequest>({
+    mode: 'uncontrolled',
+    initialValues: { carrier: '', tracking_number: '' },
+    validate: (values) => zodFieldErrors(shipOrderRequestSchema, values, t),
+  });
+  const close = () => {
+    form.reset();
+    setAlert(null);
+    onClose();
+  };
+  const submit = (shipment: ShipOrderRequest) => {
+    setAlert(null);
+    action.mutate(
+      { kind: 'ship', shipment },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            message: t('staff:order.shipped', { number: order.order_number }),
+          });
+          close();
+        },
+        onError: (error) => setAlert(applyServerError(error, SHIP_FIELDS, form.setErrors)),
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('staff:order.shipTitle', { number: order.order_number })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <FormAlert message={alert} />
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('staff:order.carrier')}
+            required
+            data-autofocus
+            key={form.key('carrier')}
+            {...form.getInputProps('carrier')}
+          />
+          <TextInput
+            label={t('orders.trackingNumber')}
+            required
+            key={form.key('tracking_number')}
+            {...form.getInputProps('tracking_number')}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={action.isPending}>
+              {t('staff:order.ship')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** An internal note: staff only, kept on the order's timeline. */
+export function OrderNoteForm({ order }: { order: StaffOrder }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const action = useStaffOrderAction(order._id);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { note: '' },
+    validate: (values) => zodFieldErrors(orderNoteRequestSchema, values, t),
+  });
+  const submit = ({ note }: { note: string }) =>
+    action.mutate(
+      { kind: 'note', note },
+      {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({ color: 'teal', message: t('staff:order.noteAdded') });
+        },
+        onError: (error) => {
+          const message = applyServerError(error, ['note'], form.setErrors);
+          if (message) form.setFieldError('note', message);
+        },
+      },
+    );
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={t('staff:order.note')}
+          description={t('staff:order.noteHint')}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          key={form.key('note')}
+          {...form.getInputProps('note')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={action.isPending}>
+            {t('staff:order.addNote')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inspect, launchBrowser, WIDTHS } from '../support/browser';
+import { labels } from '../support/labels';
+import { portalApi } from '../support/api';
+import { startPortal, type PortalServer } from '../support/server';
+import { DEMO_PASSWORD, reportBrowserTrouble, signedIn } from '../support/session';
+
+let portal: PortalServer;
+const { api, tokenOf } = portalApi(() => portal.url);
+let browser: Browser;
+
+before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A member of the shop's staff signed in through the sign-in screen, on the order list. */
+async function staffSignedIn(email: string, locale: 'en' | 'fr' | 'de'): Promise<Page> {
+  const context = await browser.newContext({ viewport: WIDTHS.desktop });
+  contexts.push(context);
+  reportBrowserTrouble(context);
+  const page = await context.newPage();
+  const t = labels(locale);
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  await page.goto(`${portal.url}${prefix}/sign-in`);
+  await page.getByLabel(t('fields.email')).fill(email);
+  await page.getByLabel(new RegExp(`^${t('fields.password')}`)).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t('signIn.submit') }).click();
+  await page.waitForURL(`**${prefix}/admin/orders`);
+  await page.getByRole('heading', { level: 1, name: t('staff:orders.title') }).waitFor();
+  return page;
+}
+
+/** The purchaser orders five units by bank transfer, through the API. */
+async function bankTransferOrder(): Promise<{ id: string; orderNumber: string }> {
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const { items } = await api<{ items: { _id: string; price: number; quantity: number }[] }>(
+    purchaser,
+    '/products/advanced-filter',
+    { method: 'POST', body: { in_stock: true, sort: 'price_desc', limit: 20, locale: 'en' } },
+  );
+  const product = items.find((item) => item.quantity >= 20 && item.price >= 40);
+  assert.ok(product, 'a well-stocked product');
+  await api(purchaser, '/carts/clear-my-cart', { method: 'DELETE' });
+  await api(purchaser, '/carts/create-or-update', {
+    method: 'POST',
+    body: { product_id: product._id, quantity: 5 },
+  });
+  const address = await api<{ _id: string }>(purchaser, '/addresses/delivery', {
+    method: 'POST',
+    body: {
+      company_name: 'Demo Energy BV',
+      street: 'Coolsingel',
+      house_number: '42',
+      zip_code: '3011 AA',
+      city: 'Rotterdam',
+      country: 'NL',
+    },
+  });
+  const { order } = await api<{ order: { _id: string; order_number: string } }>(
+    purchaser,
+    '/orders',
+    { method: 'POST', body: { delivery_address_id: address._id, payment_method: 'banktransfer' } },
+  );
+  return { id: order._id, orderNumber: order.order_number };
+}
+
+test('an operator finds an order by its number, marks the transfer paid and ships it', async () => {
+  const order = await bankTransferOrder();
+  const t = labels('fr');
+  const page = await staffSignedIn('operator@demo.test', 'fr');
+  await inspect(page, 'staff-orders-fr');
+
+  // The header's search finds the order by its number; the filter is in the URL.
+  await page.getByRole('searchbox', { name: t('staff:search.label') }).fill(order.orderNumber);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/fr/admin/orders?q=${order.orderNumber}`);
+  const row = page.locator('[data-staff-order-row]');
+  await row.filter({ hasText: order.orderNumber }).waitFor();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-staff-order-row]').length === 1,
+  );
+  await row.getByRole('link', { name: order.orderNumber }).click();
+  await page
+    .getByRole('heading', {
+      level: 1,
+      name: t('orders.detailTitle', { number: order.orderNumber }),
+    })
+    .waitFor();
+  await inspect(page, 'staff-order-awaiting-payment-fr');
+
+  // The bank transfer arrived: marked paid after a confirmation; the invoice is issued.
+  await page.getByRole('button', { name: t('staff:order.markPaid') }).click();
+  const confirm = page.getByRole('dialog', { name: t('staff:order.markPaid') });
+  await confirm.getByRole('button', { name: t('staff:order.markPaid') }).click();
+  await page.getByText(t('staff:order.markedPaid', { number: order.orderNumber })).waitFor();
+  await page.getByText(t('staff:order.documentKinds.invoice'), { exact: true }).waitFor();
+
+  // Shipping asks for the carrier and the tracking number, and says which is missing.
+  await page.getByRole('button', { name: t('staff:order.ship') }).click();
+  const ship = page.getByRole('dialog', {
+    name: t('staff:order.shipTitle', { number: order.orderNumber }),
+  });
+  await ship.getByRole('button', { name: t('staff:order.ship') }).click();
+  await ship.getByText(t('validation.required')).first().waitFor();
+  await inspect(page, 'staff-order-ship-dialog-fr');
+  await ship.getByLabel(t('staff:order.carrier')).fill('DHL Parcel');
+  await ship.getByLabel(t('orders.trackingNumber')).fill('JVGL0555000111');
+  await ship.getByRole('button', { name: t('staff:order.ship') }).click();
+  await page.getByText(t('staff:order.shipped', { number: order.orderNumber })).waitFor();
+  await page.getByText('DHL Parcel JVGL0555000111').first().waitFor();
+
+  // An internal note lands on the timeline, for staff only.
+  await page.getByLabel(t('staff:order.note')).fill('Livraison au quai 3 uniquement');
+  await page.getByRole('button', { name: t('staff:order.addNote') }).click();
+  await page.locator('[data-timeline-entry]').filter({ hasText: 'Livraison au quai 3' }).waitFor();
+  await inspect(page, 'staff-order-shipped-fr');
+
+  // The customer sees the shipment and the progress, never the note.
+  const customer = await signedIn(browser, portal.url, 'purchaser@demo.test');
+  contexts.push(customer.context());
+  const en = labels('en');
+  await customer.goto(`${portal.url}/orders/${order.id}`);
+  await customer.getByText('DHL Parcel JVGL0555000111').waitFor();
+  await customer.getByText(en('checkout.progress.shipping_on_the_way')).first().waitFor();
+  assert.equal(await customer.getByText('Livraison au quai 3').count(), 0);
+});
+
+test('admins read the audit log; operators and customers cannot open what is not theirs', async () => {
+  const order = await bankTransferOrder();
+  const operatorToken = await tokenOf('operator@demo.test');
+  await api(operatorToken, `/admin/orders/${order.id}/mark-paid`, { method: 'POST', body: {} });
+
+  const t = labels('de');
+  const admin = await staffSignedIn('admin@demo.test', 'de');
+  await admin.getByRole('link', { name: t('nav.auditLog') }).click();
+  await admin.getByRole('heading', { level: 1, name: t('staff:audit.title') }).waitFor();
+  const entry = admin
+    .locator('[data-audit-row]')
+    .filter({ hasText: order.orderNumber })
+    .filter({ hasText: t('staff:audit.actions.order.mark_paid') });
+  await entry.waitFor();
+  await inspect(admin, 'staff-audit-log-de');
+  // The staff filter is kept in the URL: the link shows the same view.
+  await admin.getByRole('combobox', { name: t('staff:audit.staffMember') }).click();
+  await admin.getByRole('option', { name: 'Olivia Operator' }).click();
+  await admin.waitForURL(/staff_user_id=/);
+  await entry.waitFor();
+  const shared = admin.url();
+  const again = await admin.context().newPage();
+  await again.goto(shared);
+  await again.locator('[data-audit-row]').filter({ hasText: order.orderNumber }).waitFor();
+  const rows = again.locator('[data-audit-row]');
+  assert.equal(await rows.filter({ hasText: 'operator@demo.test' }).count(), await rows.count());
+
+  // Operators have no audit log: no link, and the address sends them to their order list.
+  const en = labels('en');
+  const operator = await staffSignedIn('operator@demo.test', 'en');
+  assert.equal(await operator.getByRole('link', { name: en('nav.auditLog') }).count(), 0);
+  await operator.goto(`${portal.url}/admin/audit-log`);
+  await operator.waitForURL(`${portal.url}/admin/orders`);
+
+  // Customers open no staff screen: the address sends them to their dashboard.
+  const owner = await signedIn(browser, portal.url, 'owner@demo.test');
+  contexts.push(owner.context());
+  await owner.goto(`${portal.url}/admin/orders/${order.id}`);
+  await owner.waitForURL(`${portal.url}/`);
+});

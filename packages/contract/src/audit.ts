@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from './constants';
+
+/** What the audit log records staff acting on. */
+export const AUDIT_ENTITY_TYPES = ['order', 'company', 'claim'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** Every staff action the audit log knows, named `entity.verb`. */
+export const AUDIT_ACTIONS = [
+  'order.mark_paid',
+  'order.ship',
+  'order.complete',
+  'order.close',
+  'order.cancel',
+  'order.note',
+  'company.approve',
+  'company.reject',
+  'company.vat_verification',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const isoDate = z.iso.date({ message: 'validation.invalid_date' });
+
+/** `GET /admin/audit-log`: newest first. */
+export const auditLogQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+    staff_user_id: z.uuid().optional(),
+    entity_type: z.enum(AUDIT_ENTITY_TYPES).optional(),
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+  })
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    path: ['date_to'],
+    message: 'validation.invalid_date',
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.uuid(),
+  created_at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES),
+  entity_id: z.uuid(),
+  /** How staff know the entity: an order number, a company name. */
+  entity_label: z.string().nullable(),
+  staff: z.object({ _id: z.uuid(), full_name: z.string(), email: z.string() }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPage: z.number().int(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+/** A member of the shop's staff, as the back-office lists them. */
+export const staffMemberSchema = z.object({
+  _id: z.uuid(),
+  full_name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  status: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffMemberListSchema = z.object({ items: z.array(staffMemberSchema) });
+export type StaffMemberList = z.infer<typeof staffMemberListSchema>;
