@@ -3,7 +3,8 @@
 // a bare Fastify 'hello' process as the baseline (BENCH_HELLO=0 skips it), load from this
 // process, signed in as owner@demo.test (Demo Energy BV, 10,000 orders).
 // Run: BENCH_DATABASE_URL=postgres://… npm run bench:orders   (BENCH_SECONDS and
-// BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications picks kinds;
+// BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications,staff picks
+// kinds; staff: the back office's order list of every company, as operator@demo.test;
 // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process).
 // It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
@@ -14,6 +15,8 @@ import {
   type InvoiceListResponse,
   type NotificationsResponse,
   type OrderListResponse,
+  STAFF_ORDER_TABS,
+  type StaffOrderList,
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
@@ -24,7 +27,9 @@ if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run b
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const kinds = new Set(
-  (process.env.BENCH_KINDS ?? 'orders,invoices,pdf,notifications').split(',').map((k) => k.trim()),
+  (process.env.BENCH_KINDS ?? 'orders,invoices,pdf,notifications,staff')
+    .split(',')
+    .map((k) => k.trim()),
 );
 
 const pick = <T>(items: readonly T[]): T => {
@@ -149,16 +154,20 @@ try {
   const api = await startApi(apiEnv);
   children.push(api.child);
 
-  const signin = await fetch(`${api.base}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-  const { access_token: token } = (await signin.json()) as { access_token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${api.base}${path}`, { headers: auth });
+  const signIn = async (email: string) => {
+    const signin = await fetch(`${api.base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+    const { access_token: token } = (await signin.json()) as { access_token: string };
+    return { authorization: `Bearer ${token}` };
+  };
+  const auth = await signIn('owner@demo.test');
+  const staffAuth = await signIn('operator@demo.test');
+  const get = async <T>(path: string, headers = auth): Promise<T> => {
+    const response = await fetch(`${api.base}${path}`, { headers });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
@@ -268,6 +277,61 @@ try {
         () =>
           `/api/users/notifications?page=${between(1, notificationPages)}&limit=10&full_notification=0`,
         15,
+      ),
+    );
+  }
+  if (kinds.has('staff')) {
+    // The tabs' first ten pages (where staff work), order number prefixes of any company's
+    // orders (6 to 10 digits), and company names (a word of a generated company's name).
+    const staffList = await get<StaffOrderList>('/api/admin/orders', staffAuth);
+    const tabs = STAFF_ORDER_TABS.filter((tab) => staffList.counts[tab] > 0);
+    const numbers: string[] = [];
+    const companyWords = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const { items } = await get<StaffOrderList>(
+        `/api/admin/orders?page=${between(1, 2000)}`,
+        staffAuth,
+      );
+      for (const item of items) {
+        numbers.push(item.order_number);
+        for (const word of item.company.name.split(/\s+/)) {
+          if (word.length >= 4) companyWords.add(word);
+        }
+      }
+    }
+    const words = [...companyWords];
+    console.log(
+      `staff: ${staffList.total} orders; tabs ${tabs.map((tab) => `${tab} ${staffList.counts[tab]}`).join(', ')}; ` +
+        `${words.length} company name words`,
+    );
+    rows.push(
+      await load(
+        'staff order list, by tab, pages 1-10',
+        api.base,
+        staffAuth,
+        () => `/api/admin/orders?tab=${pick(tabs)}&page=${between(1, 10)}`,
+        20,
+      ),
+    );
+    rows.push(
+      await load(
+        'staff order list, order number prefix',
+        api.base,
+        staffAuth,
+        () => {
+          const number = pick(numbers);
+          return `/api/admin/orders?q=${number.slice(0, between(6, number.length))}`;
+        },
+        20,
+      ),
+    );
+    rows.push(
+      await load(
+        'staff order list, company name',
+        api.base,
+        staffAuth,
+        () => `/api/admin/orders?q=${encodeURIComponent(pick(words))}`,
+        50,
       ),
     );
   }

@@ -73,15 +73,24 @@ test('register a company, staff approve it, the owner signs in, switches to Germ
   const staff = await newPage();
   await signIn(staff, 'admin@demo.test', 'Demo-Password-2026');
   await staff.waitForURL('**/admin/orders');
-  await staff.getByRole('link', { name: en('nav.registrations') }).click();
-  await staff.waitForURL('**/admin/registrations');
-  const approve = staff.getByRole('button', {
-    name: en('registrations.approveLabel', { company: 'Volta Batteries BV' }),
-  });
-  await approve.waitFor();
-  await inspect(staff, 'admin-registrations');
-  await approve.click();
-  await staff.getByText('Volta Batteries BV').waitFor({ state: 'detached' });
+  // The registrations to review are the customer list's pending filter (the old address leads there).
+  await staff.goto(`${portal.url}/admin/registrations`);
+  await staff.waitForURL('**/admin/customers?status=pending');
+  const pending = staff.locator('[data-company-row]').filter({ hasText: 'Volta Batteries BV' });
+  await pending.waitFor();
+  await inspect(staff, 'admin-customers-pending');
+  await pending.getByRole('link', { name: 'Volta Batteries BV' }).click();
+  await staff.getByRole('heading', { level: 1, name: 'Volta Batteries BV' }).waitFor();
+  await staff.getByRole('button', { name: en('staff:customers.approve') }).click();
+  await staff
+    .getByRole('dialog', { name: en('staff:customers.approve') })
+    .getByRole('button', { name: en('staff:customers.approve') })
+    .click();
+  await staff
+    .getByText(en('staff:customers.approved', { company: 'Volta Batteries BV' }))
+    .waitFor();
+  await staff.getByText(en('staff:customers.statuses.active'), { exact: true }).first().waitFor();
+  await inspect(staff, 'admin-customer-approved');
 
   // The approval mail gives the sign-in link and the email address, no password.
   const mail = await portal.mailTo(email, 'registration_approved');

@@ -177,3 +177,53 @@ test('admins read the audit log; operators and customers cannot open what is not
   await owner.goto(`${portal.url}/admin/orders/${order.id}`);
   await owner.waitForURL(`${portal.url}/`);
 });
+
+test('staff block a company: its signed-in owner is signed out at the next click', async () => {
+  const owner = await signedIn(browser, portal.url, 'owner@other.test');
+  contexts.push(owner.context());
+  const en = labels('en');
+
+  const staff = await staffSignedIn('operator@demo.test', 'en');
+  await staff.getByRole('link', { name: en('nav.customers') }).click();
+  await staff.getByRole('heading', { level: 1, name: en('staff:customers.title') }).waitFor();
+  await staff.getByRole('searchbox', { name: en('staff:orders.search') }).fill('other pow');
+  await staff.waitForURL(/q=other\+pow/);
+  const row = staff.locator('[data-company-row]').filter({ hasText: 'Other Power GmbH' });
+  await row.waitFor();
+  await inspect(staff, 'staff-customers');
+  await row.getByRole('link', { name: 'Other Power GmbH' }).click();
+  await staff.getByRole('heading', { level: 1, name: 'Other Power GmbH' }).waitFor();
+  await staff.locator('[data-member-row]').filter({ hasText: 'owner@other.test' }).waitFor();
+  await inspect(staff, 'staff-customer');
+
+  // Blocking asks why, and says so when the reason is missing.
+  await staff.getByRole('button', { name: en('staff:customers.block'), exact: true }).click();
+  const dialog = staff.getByRole('dialog', {
+    name: en('staff:customers.blockTitle', { name: 'Other Power GmbH' }),
+  });
+  await dialog.getByRole('button', { name: en('staff:customers.block') }).click();
+  await dialog.getByText(en('validation.required')).waitFor();
+  await dialog.getByLabel(en('staff:customers.reason')).fill('Unpaid invoices since June');
+  await dialog.getByRole('button', { name: en('staff:customers.block') }).click();
+  await staff.getByText(en('staff:customers.blocked', { company: 'Other Power GmbH' })).waitFor();
+  await staff.getByRole('button', { name: en('staff:customers.unblock') }).waitFor();
+
+  // The owner's next click meets the ended session; signing in again says why.
+  await owner.getByRole('button', { name: en('nav.myAccount') }).click();
+  await owner.getByRole('link', { name: en('nav.orders') }).click();
+  await owner.waitForURL('**/sign-in');
+  await owner.getByLabel(en('fields.email')).fill('owner@other.test');
+  await owner.getByLabel(new RegExp(`^${en('fields.password')}`)).fill(DEMO_PASSWORD);
+  await owner.getByRole('button', { name: en('signIn.submit') }).click();
+  await owner.getByText(/company's account has been blocked/).waitFor();
+
+  // Unblocked, the owner signs in again.
+  await staff.getByRole('button', { name: en('staff:customers.unblock') }).click();
+  await staff
+    .getByRole('dialog', { name: en('staff:customers.unblock') })
+    .getByRole('button', { name: en('staff:customers.unblock') })
+    .click();
+  await staff.getByText(en('staff:customers.unblocked', { company: 'Other Power GmbH' })).waitFor();
+  await owner.getByRole('button', { name: en('signIn.submit') }).click();
+  await owner.waitForURL(`${portal.url}/`);
+});

@@ -82,7 +82,7 @@ test('the account menu follows the role; staff have no company menus', async () 
   await owner.getByRole('menuitem', { name: en('header.logout') }).waitFor();
   await screenshot(owner, 'account-menu-1280');
   await expectAccessible(owner, 'the open account menu');
-  assert.equal(await owner.getByRole('link', { name: en('nav.registrations') }).count(), 0);
+  assert.equal(await owner.getByRole('link', { name: en('nav.customers') }).count(), 0);
 
   const page = await owner.context().newPage();
   await page.goto(`${portal.url}/admin/registrations`);

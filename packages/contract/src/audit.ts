@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from './constants';
 
 /** What the audit log records staff acting on. */
-export const AUDIT_ENTITY_TYPES = ['order', 'company', 'claim'] as const;
+export const AUDIT_ENTITY_TYPES = ['order', 'company', 'member', 'claim'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Every staff action the audit log knows, named `entity.verb`. */
@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = [
   'company.approve',
   'company.reject',
   'company.vat_verification',
+  'company.block',
+  'company.unblock',
+  'company.xml_feed',
+  'member.block',
+  'member.unblock',
+  'member.password_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

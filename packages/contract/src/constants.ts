@@ -67,7 +67,8 @@ export function isStaffRole(role: AnyRole | null | undefined): role is StaffRole
 export const USER_STATUSES = ['active', 'inactive', 'deleted', 'pending', 'blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const COMPANY_STATUSES = ['pending', 'active', 'rejected'] as const;
+/** A company: pending until staff review it, then active or rejected; staff may block an active one. */
+export const COMPANY_STATUSES = ['pending', 'active', 'rejected', 'blocked'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 export const ORDER_STATUSES = [

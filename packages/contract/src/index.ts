@@ -6,6 +6,7 @@ export * from './auth';
 export * from './account';
 export * from './admin';
 export * from './audit';
+export * from './staff-customers';
 export * from './staff-orders';
 export * from './health';
 export * from './catalog';

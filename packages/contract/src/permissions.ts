@@ -59,6 +59,11 @@ export const PERMISSIONS = {
    * cancel orders, add internal notes, resend the customer's mails.
    */
   'orders.manage': ['admin', 'operator'],
+  /**
+   * Back-office: list and open any company, block or unblock it or one of its members, switch its
+   * XML feed, send a member a password reset link.
+   */
+  'customers.manage': ['admin', 'operator'],
   /** Back-office: read the audit log of what staff did. */
   'audit.view': ['admin'],
 } as const satisfies Record<string, readonly AnyRole[]>;

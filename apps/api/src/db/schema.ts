@@ -45,7 +45,12 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('companies_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('companies_status_idx').on(t.status, t.createdAt),
+    // The staff's company search (migration 0026).
+    index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('companies_vat_number_idx').on(sql`upper(${t.vatNumber}) text_pattern_ops`),
+  ],
 );
 
 export const users = pgTable(

@@ -4,6 +4,7 @@ import { PageLoader } from '../shared/ui/page-loader';
 import { localePrefix } from '../shared/locale/paths';
 import {
   dropDefaultPrefix,
+  redirectTo,
   requirePermission,
   requireSession,
   restoreStoredLocale,
@@ -26,6 +27,7 @@ const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
 const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/admin/orders' };
+const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -330,12 +332,26 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          // The registrations to review are the customer list's pending filter.
           path: 'admin/registrations',
-          loader: requirePermission('registrations.review'),
-          handle: crumbs({ labelKey: 'breadcrumbs.registrations' }),
+          loader: redirectTo('/admin/customers?status=pending'),
+        },
+        {
+          path: 'admin/customers',
+          loader: requirePermission('customers.manage'),
+          handle: crumbs({ labelKey: 'breadcrumbs.customers' }),
           lazy: () =>
-            import('../features/admin/pages/registrations-page').then((m) => ({
-              Component: m.RegistrationsPage,
+            import('../features/admin/pages/customers-page').then((m) => ({
+              Component: m.CustomersPage,
+            })),
+        },
+        {
+          path: 'admin/customers/:id',
+          loader: requirePermission('customers.manage'),
+          handle: crumbs(customersCrumb, { labelKey: 'breadcrumbs.customer' }),
+          lazy: () =>
+            import('../features/admin/pages/customer-page').then((m) => ({
+              Component: m.CustomerPage,
             })),
         },
       ],

@@ -1,15 +1,29 @@
 import {
+  blockRequestSchema,
   companyIdParamsSchema,
+  companyMemberParamsSchema,
   messageResponseSchema,
   registrationListQuerySchema,
   registrationListSchema,
+  staffCompanyListQuerySchema,
+  staffCompanyListSchema,
+  staffCompanySchema,
   staffMemberListSchema,
   vatVerificationRequestSchema,
   vatVerificationResponseSchema,
+  xmlFeedSwitchSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
+import {
+  companyDetail,
+  listCompanies,
+  sendMemberPasswordReset,
+  setCompanyBlocked,
+  setMemberBlocked,
+  setXmlFeed,
+} from './companies';
 import {
   listPendingRegistrations,
   listStaff,
@@ -81,6 +95,151 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         'reject',
       );
       return { message: t(request.locale, 'messages.registration_rejected') };
+    },
+  );
+
+  const customers = requirePermission('customers.manage');
+
+  app.get(
+    '/companies',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        description: 'Every company: q finds a part of its name or the start of its VAT number.',
+        querystring: staffCompanyListQuerySchema,
+        response: { 200: staffCompanyListSchema },
+      },
+    },
+    async (request) => listCompanies(app.db, request.query),
+  );
+
+  app.get(
+    '/companies/:companyId',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        params: companyIdParamsSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) => companyDetail(app.db, request.params.companyId),
+  );
+
+  app.post(
+    '/companies/:companyId/block',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        description: "Blocks the company: its members' sessions end at once, sign-in says why.",
+        params: companyIdParamsSchema,
+        body: blockRequestSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      setCompanyBlocked(app.db, contextOf(request).userId, request.params.companyId, request.body),
+  );
+
+  app.post(
+    '/companies/:companyId/unblock',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        params: companyIdParamsSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      setCompanyBlocked(app.db, contextOf(request).userId, request.params.companyId, null),
+  );
+
+  app.put(
+    '/companies/:companyId/xml-feed',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        params: companyIdParamsSchema,
+        body: xmlFeedSwitchSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      setXmlFeed(app.db, contextOf(request).userId, request.params.companyId, request.body.active),
+  );
+
+  app.post(
+    '/companies/:companyId/members/:userId/block',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        params: companyMemberParamsSchema,
+        body: blockRequestSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      setMemberBlocked(
+        app.db,
+        contextOf(request).userId,
+        request.params.companyId,
+        request.params.userId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/companies/:companyId/members/:userId/unblock',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        params: companyMemberParamsSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      setMemberBlocked(
+        app.db,
+        contextOf(request).userId,
+        request.params.companyId,
+        request.params.userId,
+        null,
+      ),
+  );
+
+  app.post(
+    '/companies/:companyId/members/:userId/password-reset',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        description: 'Mails the member a password reset link.',
+        params: companyMemberParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await sendMemberPasswordReset(
+        app,
+        contextOf(request).userId,
+        request.params.companyId,
+        request.params.userId,
+      );
+      return { message: t(request.locale, 'messages.password_reset_sent') };
     },
   );
 

@@ -60,7 +60,15 @@ function dummyHash(costLog2: number) {
   return hash;
 }
 
-/** Checks the password, then the account status, and opens a session. */
+async function companyStatus(db: Db, companyId: string): Promise<string | undefined> {
+  const [company] = await db
+    .select({ status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.status;
+}
+
+/** Checks the password, then the account's and its company's status, and opens a session. */
 export async function signIn(
   { db, config }: AuthDeps,
   { email, password }: SigninRequest,
@@ -79,6 +87,9 @@ export async function signIn(
   }
   const blocked = statusMessage[user.status as UserStatus];
   if (blocked) throw forbidden(blocked);
+  if (user.companyId && (await companyStatus(db, user.companyId)) === 'blocked') {
+    throw forbidden('errors.company_blocked');
+  }
 
   const expiresAt = new Date(Date.now() + config.accessTokenTtlSeconds * 1000);
   const [session] = await db.transaction(async (tx) => {

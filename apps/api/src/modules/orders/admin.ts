@@ -6,6 +6,7 @@ import { conflict } from '../../platform/errors';
 import { recordAudit } from '../audit';
 import type { OrdersDeps } from './place-order';
 import { moveOrder, releaseStock } from './status';
+import { forgetTabCounts } from './staff-orders';
 import { describeOrder, findOrder } from './view';
 
 const AUDIT_ACTIONS_OF = {
@@ -52,6 +53,7 @@ export async function updateOrderStatus(
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'open')));
     return releaseStock(tx, order.id);
   });
+  forgetTabCounts(deps.db);
   if (released.length) deps.onStockChanged?.(released);
   return describeOrder(
     deps.db,

@@ -3,3 +3,4 @@ export { type OrdersDeps } from './place-order';
 export { afterPaid, moveOrder, releaseStock, type Actor } from './status';
 export { monthlySpendCents, mostBoughtProductIds } from './stats';
 export { describeOrder, findOrder } from './view';
+export { forgetTabCounts } from './staff-orders';

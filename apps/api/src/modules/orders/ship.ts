@@ -9,6 +9,7 @@ import { webUrl } from '../../platform/urls';
 import { wantsMail } from '../notifications';
 import { notifyCompany } from '../notifications';
 import type { OrdersDeps } from './place-order';
+import { forgetTabCounts } from './staff-orders';
 import { describeOrder, findOrder } from './view';
 
 /**
@@ -86,6 +87,7 @@ export async function shipOrder(
       },
     });
   });
+  forgetTabCounts(deps.db);
   return describeOrder(
     deps.db,
     await findOrder(deps.db, orderId, null),

@@ -66,7 +66,7 @@ function inTab(tab: StaffOrderTab): SQL | undefined {
 
 /** The status of an order's newest payment (null: none), as a scalar subquery. */
 const newestPaymentStatus = sql<PaymentStatus | null>`(select p.status from ${payments} p
-  where p.order_id = ${orders.id} order by p.created_at desc, p.id desc limit 1)`;
+  where p.order_id = ${orders}.id order by p.created_at desc, p.id desc limit 1)`;
 
 /**
  * What `q` finds: an order number by its start (digits), a buyer by the start of their e-mail
@@ -98,6 +98,35 @@ const SORTS = {
   total_desc: [desc(orders.totalCents), desc(orders.id)],
   total_asc: [asc(orders.totalCents), asc(orders.id)],
 } as const;
+
+/**
+ * How long this process reuses the tab counts. Counting the orders to ship takes about 15 ms at
+ * 1,000,000 orders (150,000 of them to ship): once per request it was most of the list's cost
+ * (docs/benchmarks.md). A customer's new order shows in the counts within this time; a staff
+ * action of this process shows at once (forgetTabCounts).
+ */
+const TAB_COUNTS_TTL_MS = 2000;
+const tabCountsOf = new WeakMap<
+  Db,
+  { at: number; counts: Promise<Record<StaffOrderTab, number>> }
+>();
+
+function cachedTabCounts(db: Db): Promise<Record<StaffOrderTab, number>> {
+  const cached = tabCountsOf.get(db);
+  if (cached && Date.now() - cached.at < TAB_COUNTS_TTL_MS) return cached.counts;
+  const counts = tabCounts(db);
+  tabCountsOf.set(db, { at: Date.now(), counts });
+  // A failed count is not kept: the next request asks again.
+  counts.catch(() => {
+    if (tabCountsOf.get(db)?.counts === counts) tabCountsOf.delete(db);
+  });
+  return counts;
+}
+
+/** Staff moved an order: the next list counts its tabs again. */
+export function forgetTabCounts(db: Db): void {
+  tabCountsOf.delete(db);
+}
 
 /**
  * How many orders each tab holds: the kept per-company counts by status (count triggers,
@@ -151,7 +180,7 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
       : undefined,
   );
   const [counts, rows, counted] = await Promise.all([
-    tabCounts(db),
+    cachedTabCounts(db),
     db
       .select({
         order: {

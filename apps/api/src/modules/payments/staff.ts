@@ -4,7 +4,7 @@ import { payments } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict } from '../../platform/errors';
 import { recordAudit } from '../audit';
-import { describeOrder, findOrder, type OrdersDeps } from '../orders';
+import { describeOrder, findOrder, forgetTabCounts, type OrdersDeps } from '../orders';
 import { applyPaymentStatus } from './sync';
 
 /** Staff record a received bank transfer: the order moves pending → processing, once. */
@@ -42,6 +42,7 @@ export async function markOrderPaid(
   if (outcome !== 'changed') {
     throw conflict('errors.order_status_transition', { from: order.status, to: 'processing' });
   }
+  forgetTabCounts(deps.db);
   return describeOrder(
     deps.db,
     await findOrder(deps.db, orderId, null),

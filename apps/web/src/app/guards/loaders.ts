@@ -47,6 +47,13 @@ export function staffHome({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** An old address kept working: sends it to where the screen lives now, in the same language. */
+export function redirectTo(path: string) {
+  return ({ request }: LoaderFunctionArgs) => {
+    throw redirect(localizePath(path, localeOf(request)));
+  };
+}
+
 /** `/en/...` is not a route: English has no prefix. */
 export function dropDefaultPrefix({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

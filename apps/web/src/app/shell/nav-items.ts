@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconFileInvoice,
+  IconBuildingStore,
   IconFileText,
   IconHistory,
   IconReceipt,
@@ -9,7 +10,6 @@ import {
   IconTruckReturn,
   IconLayoutDashboard,
   IconUserCircle,
-  IconUsersGroup,
 } from '@tabler/icons-react';
 import { can, type AnyRole, type Permission } from '@portal/contract';
 
@@ -131,10 +131,10 @@ export const NAV_SECTIONS: NavSection[] = [
       },
       {
         kind: 'link',
-        labelKey: 'nav.registrations',
-        to: '/admin/registrations',
-        icon: IconUsersGroup,
-        permission: 'registrations.review',
+        labelKey: 'nav.customers',
+        to: '/admin/customers',
+        icon: IconBuildingStore,
+        permission: 'customers.manage',
       },
       {
         kind: 'link',
