@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, WIDTHS } from '../support/browser';
+import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
-import { startPortal, type PortalServer } from '../support/server';
+import { linkIn, startPortal, type PortalServer } from '../support/server';
 import { DEMO_PASSWORD, reportBrowserTrouble, signedIn } from '../support/session';
 
 let portal: PortalServer;
@@ -132,8 +132,15 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   contexts.push(customer.context());
   const en = labels('en');
   await customer.goto(`${portal.url}/orders/${order.id}`);
-  await customer.getByText('DHL Parcel JVGL0555000111').waitFor();
+  await customer
+    .getByRole('heading', {
+      level: 1,
+      name: en('orders.detailTitle', { number: order.orderNumber }),
+    })
+    .waitFor();
   await customer.getByText(en('checkout.progress.shipping_on_the_way')).first().waitFor();
+  await customer.getByText('DHL Parcel JVGL0555000111').waitFor();
+  await screenshot(customer, 'customer-order-shipped-by-staff-1280');
   assert.equal(await customer.getByText('Livraison au quai 3').count(), 0);
 });
 
@@ -226,4 +233,61 @@ test('staff block a company: its signed-in owner is signed out at the next click
   await staff.getByText(en('staff:customers.unblocked', { company: 'Other Power GmbH' })).waitFor();
   await owner.getByRole('button', { name: en('signIn.submit') }).click();
   await owner.waitForURL(`${portal.url}/`);
+});
+
+test('an admin invites a member of staff, who joins; deactivated, they are signed out', async () => {
+  const en = labels('en');
+  const admin = await staffSignedIn('admin@demo.test', 'en');
+  await admin.getByRole('link', { name: en('nav.staff') }).click();
+  await admin.getByRole('heading', { level: 1, name: en('staff:team.title') }).waitFor();
+  await admin.locator('[data-staff-row]').filter({ hasText: 'operator@demo.test' }).waitFor();
+  await inspect(admin, 'staff-team');
+
+  // The invitation form says what is missing before it sends anything.
+  await admin.getByRole('button', { name: en('staff:team.invite') }).click();
+  const dialog = admin.getByRole('dialog', { name: en('staff:team.invite') });
+  await dialog.getByRole('button', { name: en('staff:team.send') }).click();
+  await dialog.getByText(en('validation.required')).first().waitFor();
+  await dialog.getByLabel(en('fields.first_name')).fill('Noor');
+  await dialog.getByLabel(en('fields.last_name')).fill('Nieuw');
+  await dialog.getByLabel(en('fields.email')).fill('noor@shop.test');
+  await dialog.getByRole('button', { name: en('staff:team.send') }).click();
+  await admin.getByText(en('staff:team.invited', { email: 'noor@shop.test' })).waitFor();
+  const row = admin.locator('[data-staff-row]').filter({ hasText: 'noor@shop.test' });
+  await row.getByText(en('staff:customers.memberStatuses.pending')).waitFor();
+
+  // The mail's link sets a password for the back office; they sign in to the order list.
+  const mail = await portal.mailTo('noor@shop.test', 'staff_invitation');
+  const context = await browser.newContext({ viewport: WIDTHS.desktop });
+  contexts.push(context);
+  reportBrowserTrouble(context);
+  const noor = await context.newPage();
+  await noor.goto(linkIn(mail, portal.url));
+  await noor
+    .getByText(
+      en('setPassword.textInvitationStaff', { name: 'Noor Nieuw', email: 'noor@shop.test' }),
+    )
+    .waitFor();
+  await noor.getByLabel(new RegExp(`^${en('setPassword.password')}`)).fill('Noor-Back-Office-1');
+  await noor.getByLabel(en('setPassword.confirm')).fill('Noor-Back-Office-1');
+  await noor.getByRole('button', { name: en('setPassword.submit') }).click();
+  await noor.waitForURL('**/sign-in');
+  await noor.getByLabel(en('fields.email')).fill('noor@shop.test');
+  await noor.getByLabel(new RegExp(`^${en('fields.password')}`)).fill('Noor-Back-Office-1');
+  await noor.getByRole('button', { name: en('signIn.submit') }).click();
+  await noor.getByRole('heading', { level: 1, name: en('staff:orders.title') }).waitFor();
+
+  // Deactivated by the admin, Noor's next click meets the ended session.
+  await admin.reload();
+  await row.getByText(en('staff:customers.memberStatuses.active')).waitFor();
+  await row
+    .getByRole('button', { name: en('staff:team.deactivateName', { name: 'Noor Nieuw' }) })
+    .click();
+  await admin
+    .getByRole('dialog', { name: en('staff:team.deactivate') })
+    .getByRole('button', { name: en('staff:team.deactivate') })
+    .click();
+  await admin.getByText(en('staff:team.deactivated', { name: 'Noor Nieuw' })).waitFor();
+  await noor.getByRole('link', { name: en('nav.customers') }).click();
+  await noor.waitForURL('**/sign-in');
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from './constants';
+import { STAFF_ROLES, USER_STATUSES } from './constants';
+import { emailSchema, requiredText } from './validation';
 
 /** What the audit log records staff acting on. */
-export const AUDIT_ENTITY_TYPES = ['order', 'company', 'member', 'claim'] as const;
+export const AUDIT_ENTITY_TYPES = ['order', 'company', 'member', 'staff', 'claim'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Every staff action the audit log knows, named `entity.verb`. */
@@ -22,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'member.block',
   'member.unblock',
   'member.password_reset',
+  'staff.invite',
+  'staff.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,8 +76,28 @@ export const staffMemberSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   role: z.enum(STAFF_ROLES),
-  status: z.string(),
+  status: z.enum(USER_STATUSES),
+  /** When they last signed in (null: never). */
+  last_sign_in_at: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** `POST /admin/staff`: invites a member of staff by e-mail (a link to set a password). */
+export const staffInviteSchema = z.strictObject({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: emailSchema,
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+/** `PATCH /admin/staff/{userId}`: another role, or deactivated (their sessions end at once). */
+export const staffUpdateSchema = z.strictObject({
+  role: z.enum(STAFF_ROLES).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+export const staffUserParamsSchema = z.strictObject({ userId: z.uuid() });
 export const staffMemberListSchema = z.object({ items: z.array(staffMemberSchema) });
 export type StaffMemberList = z.infer<typeof staffMemberListSchema>;

@@ -102,7 +102,8 @@ export const invitationCheckResponseSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  company: z.string(),
+  /** The company to join; null for the shop's own staff. */
+  company: z.string().nullable(),
 });
 export type InvitationCheckResponse = z.infer<typeof invitationCheckResponseSchema>;
 

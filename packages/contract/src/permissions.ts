@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   'customers.manage': ['admin', 'operator'],
   /** Back-office: read the audit log of what staff did. */
   'audit.view': ['admin'],
+  /** Back-office: the shop's staff accounts: invite, change the role, deactivate. */
+  'staff.manage': ['admin'],
 } as const satisfies Record<string, readonly AnyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

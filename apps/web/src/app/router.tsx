@@ -323,6 +323,15 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'admin/staff',
+          loader: requirePermission('staff.manage'),
+          handle: crumbs({ labelKey: 'breadcrumbs.staff' }),
+          lazy: () =>
+            import('../features/admin/pages/staff-page').then((m) => ({
+              Component: m.StaffPage,
+            })),
+        },
+        {
           path: 'admin/audit-log',
           loader: requirePermission('audit.view'),
           handle: crumbs({ labelKey: 'breadcrumbs.auditLog' }),

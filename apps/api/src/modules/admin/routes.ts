@@ -8,7 +8,11 @@ import {
   staffCompanyListQuerySchema,
   staffCompanyListSchema,
   staffCompanySchema,
+  staffInviteSchema,
   staffMemberListSchema,
+  staffMemberSchema,
+  staffUpdateSchema,
+  staffUserParamsSchema,
   vatVerificationRequestSchema,
   vatVerificationResponseSchema,
   xmlFeedSwitchSchema,
@@ -24,12 +28,8 @@ import {
   setMemberBlocked,
   setXmlFeed,
 } from './companies';
-import {
-  listPendingRegistrations,
-  listStaff,
-  reviewRegistration,
-  setVatVerification,
-} from './service';
+import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
+import { inviteStaff, listStaff, updateStaff } from './staff';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -243,13 +243,48 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const staff = requirePermission('staff.manage');
+
   app.get(
     '/staff',
     {
-      preValidation: requirePermission('audit.view'),
+      preValidation: staff,
       schema: { tags, security, response: { 200: staffMemberListSchema } },
     },
     async () => listStaff(app.db),
+  );
+
+  app.post(
+    '/staff',
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        security,
+        description: 'Invites a member of staff by e-mail: a link to set a password.',
+        body: staffInviteSchema,
+        response: { 201: staffMemberSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await inviteStaff(app, contextOf(request), request.body)),
+  );
+
+  app.patch(
+    '/staff/:userId',
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        security,
+        description:
+          "Changes a member of staff's role, or deactivates them (sessions end at once).",
+        params: staffUserParamsSchema,
+        body: staffUpdateSchema,
+        response: { 200: staffMemberSchema },
+      },
+    },
+    async (request) => updateStaff(app.db, contextOf(request), request.params.userId, request.body),
   );
 
   app.post(

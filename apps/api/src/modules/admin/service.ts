@@ -1,13 +1,10 @@
-import {
-  STAFF_ROLES,
-  type Locale,
-  type Registration,
-  type RegistrationList,
-  type StaffMemberList,
-  type StaffRole,
-  type VatVerificationRequest,
+import type {
+  Locale,
+  Registration,
+  RegistrationList,
+  VatVerificationRequest,
 } from '@portal/contract';
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { companies, invoiceAddresses, users } from '../../db/schema';
@@ -188,29 +185,4 @@ function verifyVatNumber(
         .set({ vatVerifiedAt: verifiedAt, updatedAt: sql`now()` })
         .where(eq(companies.id, companyId))
         .returning({ vatNumber: companies.vatNumber, at: companies.vatVerifiedAt });
-}
-
-/** The shop's staff accounts (no company), by name. */
-export async function listStaff(db: Db): Promise<StaffMemberList> {
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-    })
-    .from(users)
-    .where(inArray(users.role, [...STAFF_ROLES]))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  return {
-    items: rows.map((row) => ({
-      _id: row.id,
-      full_name: `${row.firstName} ${row.lastName}`,
-      email: row.email,
-      role: row.role as StaffRole,
-      status: row.status,
-    })),
-  };
 }

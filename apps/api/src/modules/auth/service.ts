@@ -208,7 +208,7 @@ export async function signUp({ db, config }: AuthDeps, input: SignupRequest, loc
   }
 }
 
-/** The invited member behind a live invitation key. */
+/** The invited member (or member of staff, with no company) behind a live invitation key. */
 export async function checkInvitation(db: Db, key: string) {
   const found = await findSecureKey(db, key, 'invitation');
   if (!found) throw await deadKeyError(db, key);
@@ -220,7 +220,7 @@ export async function checkInvitation(db: Db, key: string) {
       company: companies.name,
     })
     .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, found.userId), eq(users.status, 'pending')))
     .limit(1);
   if (!row) throw notFound('errors.key_invalid');

@@ -40,6 +40,12 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     set_password_url: 'https://portal.test/invitation/abc?x=1&y=2',
     expires_days: 7,
   },
+  staff_invitation: {
+    first_name: 'Olivia',
+    inviter_name: 'Sam Staff',
+    set_password_url: 'https://portal.test/set-password?type=invitation&key=abc',
+    expires_days: 7,
+  },
   account_exists: {
     first_name: 'Anna',
     sign_in_url: 'https://portal.test/sign-in',

@@ -27,6 +27,13 @@ export interface MailTemplateVars {
     set_password_url: string;
     expires_days: number;
   };
+  /** To an invited member of the shop's staff: a link to set a password (valid 7 days). */
+  staff_invitation: {
+    first_name: string;
+    inviter_name: string;
+    set_password_url: string;
+    expires_days: number;
+  };
   /**
    * To the holder of an address someone tried to sign up with again: the sign-up answered as for
    * a new address (nobody learns which addresses have accounts), the holder learns it here.

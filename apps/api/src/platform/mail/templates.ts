@@ -62,6 +62,16 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       'invitation.ignore',
     ],
   },
+  staff_invitation: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_invitation.intro',
+      'invitation.set_password',
+      { button: 'invitation.action', url: 'set_password_url' },
+      { plural: 'invitation.expiry', count: 'expires_days' },
+      'invitation.ignore',
+    ],
+  },
   order_placed: {
     greeting: 'common.greeting',
     blocks: [

@@ -45,7 +45,13 @@ describe('visibleNav', () => {
 
   it('shows staff only the back office and public links of the real menu', () => {
     const labels = visibleNav('admin').flatMap((s) => s.items.map((i) => i.labelKey));
-    expect(labels).toEqual(['nav.terms', 'nav.orders', 'nav.customers', 'nav.auditLog']);
+    expect(labels).toEqual([
+      'nav.terms',
+      'nav.orders',
+      'nav.customers',
+      'nav.staff',
+      'nav.auditLog',
+    ]);
     const operatorLabels = visibleNav('operator').flatMap((s) => s.items.map((i) => i.labelKey));
     expect(operatorLabels).toEqual(['nav.terms', 'nav.orders', 'nav.customers']);
     const ownerLabels = visibleNav('owner').flatMap((s) => s.items.map((i) => i.labelKey));

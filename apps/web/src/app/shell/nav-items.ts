@@ -10,6 +10,7 @@ import {
   IconTruckReturn,
   IconLayoutDashboard,
   IconUserCircle,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { can, type AnyRole, type Permission } from '@portal/contract';
 
@@ -135,6 +136,13 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/customers',
         icon: IconBuildingStore,
         permission: 'customers.manage',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.staff',
+        to: '/admin/staff',
+        icon: IconUsersGroup,
+        permission: 'staff.manage',
       },
       {
         kind: 'link',

@@ -7,7 +7,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { useAuditLog, useStaffMembers } from '../api/audit';
+import { useAuditLog, useStaffMembers } from '../api/staff';
 import { useUrlFilters } from '../hooks/use-url-filters';
 
 /** Values as staff read them: `key: value` pairs, one per line. */

@@ -9,7 +9,8 @@ export type SecureKeyKind = 'invitation' | 'reset';
 export interface SecureKeyInfo {
   email: string;
   name?: string;
-  company?: string;
+  /** The company to join; null for the shop's own staff. */
+  company?: string | null;
 }
 
 async function checkSecureKey(kind: SecureKeyKind, key: string): Promise<SecureKeyInfo> {

@@ -80,11 +80,13 @@ export function SetPasswordPage() {
   const info = check.data;
   const subtitle =
     kind === 'invitation'
-      ? t('setPassword.textInvitation', {
-          name: info.name ?? info.email,
-          email: info.email,
-          company: info.company ?? '',
-        })
+      ? info.company
+        ? t('setPassword.textInvitation', {
+            name: info.name ?? info.email,
+            email: info.email,
+            company: info.company,
+          })
+        : t('setPassword.textInvitationStaff', { name: info.name ?? info.email, email: info.email })
       : t('setPassword.textReset', { email: info.email });
 
   return (
