@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 /** A member of the shop's staff signed in through the sign-in screen, on the order list. */
-async function staffSignedIn(email: string, locale: 'en' | 'fr' | 'de'): Promise<Page> {
+async function staffSignedIn(email: string, locale: 'en' | 'fr' | 'de' | 'nl'): Promise<Page> {
   const context = await browser.newContext({ viewport: WIDTHS.desktop });
   contexts.push(context);
   reportBrowserTrouble(context);
@@ -290,4 +290,106 @@ test('an admin invites a member of staff, who joins; deactivated, they are signe
   await admin.getByText(en('staff:team.deactivated', { name: 'Noor Nieuw' })).waitFor();
   await noor.getByRole('link', { name: en('nav.customers') }).click();
   await noor.waitForURL('**/sign-in');
+});
+
+/** The purchaser's order, paid, shipped and completed by staff through the API. */
+async function completedOrder(): Promise<{ orderNumber: string; sku: string }> {
+  const order = await bankTransferOrder();
+  const operator = await tokenOf('operator@demo.test');
+  await api(operator, `/admin/orders/${order.id}/mark-paid`, { method: 'POST', body: {} });
+  await api(operator, `/admin/orders/${order.id}/ship`, {
+    method: 'POST',
+    body: { carrier: 'DHL Parcel', tracking_number: 'JVGL0999888777' },
+  });
+  await api(operator, `/admin/orders/${order.id}/status`, {
+    method: 'PUT',
+    body: { status: 'completed' },
+  });
+  const staffView = await api<{ lines: { sku: string }[] }>(operator, `/admin/orders/${order.id}`);
+  const sku = staffView.lines[0]?.sku;
+  assert.ok(sku);
+  return { orderNumber: order.orderNumber, sku };
+}
+
+test('staff take a warranty claim to a replacement and a return to a credit note', async () => {
+  const order = await completedOrder();
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const file = (kind: 'warranty' | 'return', demand: 'replacement' | 'refund') =>
+    api<{ _id: string; claim_number: string }>(purchaser, '/claims', {
+      method: 'POST',
+      body: {
+        kind,
+        order_number: order.orderNumber,
+        items: [{ sku: order.sku, quantity: 1, reason: 'product_defect', demand_action: demand }],
+        boxes: [
+          { carrier: 'PostNL', tracking_code: `3S${kind.toUpperCase()}01`, number_of_boxes: 1 },
+        ],
+      },
+    });
+  const warranty = await file('warranty', 'replacement');
+  const refund = await file('return', 'refund');
+
+  const t = labels('nl');
+  const page = await staffSignedIn('operator@demo.test', 'nl');
+  await page.getByRole('link', { name: t('nav.staffClaims') }).click();
+  await page.getByRole('heading', { level: 1, name: t('staff:claims.title') }).waitFor();
+  const rows = page.locator('[data-claim-row]');
+  await rows.filter({ hasText: warranty.claim_number }).waitFor();
+  await rows.filter({ hasText: refund.claim_number }).waitFor();
+  await inspect(page, 'staff-claims-nl');
+
+  // Warranty: approved as asked, then a replacement with its tracking number.
+  await rows.filter({ hasText: warranty.claim_number }).getByRole('link').click();
+  const item = page.locator('[data-claim-item]');
+  await item.waitFor();
+  await item.getByRole('button', { name: t('staff:claims.approve') }).click();
+  const approve = page.getByRole('dialog', { name: t('staff:claims.approve') });
+  await approve.getByLabel(t('staff:claims.staffComment')).fill('Defect bevestigd');
+  await approve.getByRole('button', { name: t('staff:claims.approve') }).click();
+  await page.getByText(t('staff:claims.done.approve', { sku: order.sku })).waitFor();
+  await item.getByRole('button', { name: t('staff:claims.replacement') }).click();
+  const replace = page.getByRole('dialog', { name: t('staff:claims.replacement') });
+  await replace.getByRole('button', { name: t('staff:claims.replacement') }).click();
+  await replace.getByText(t('validation.required')).waitFor();
+  await replace.getByLabel(t('staff:order.carrier')).fill('DHL Parcel');
+  await replace.getByLabel(t('orders.trackingNumber')).fill('JVGL0777666555');
+  await replace.getByRole('button', { name: t('staff:claims.replacement') }).click();
+  await page.getByText(t('staff:claims.done.replacement', { sku: order.sku })).waitFor();
+  await item.getByText('DHL Parcel JVGL0777666555').waitFor();
+  await inspect(page, 'staff-claim-warranty-nl');
+
+  // Return: approved, goods received, refunded with a credit note, then closed.
+  await page.goto(`${portal.url}/nl/admin/claims/${refund._id}`);
+  await item.getByRole('button', { name: t('staff:claims.approve') }).click();
+  await page
+    .getByRole('dialog', { name: t('staff:claims.approve') })
+    .getByRole('button', { name: t('staff:claims.approve') })
+    .click();
+  await page.getByText(t('staff:claims.done.approve', { sku: order.sku })).waitFor();
+  await item.getByRole('button', { name: t('staff:claims.receive') }).click();
+  await page
+    .getByRole('dialog', { name: t('staff:claims.receive') })
+    .getByRole('button', { name: t('staff:claims.receive') })
+    .click();
+  await page.getByText(t('staff:claims.done.receive', { sku: order.sku })).waitFor();
+  await item.getByRole('button', { name: t('staff:claims.refund') }).click();
+  const refundDialog = page.getByRole('dialog', { name: t('staff:claims.refund') });
+  await refundDialog.getByLabel(t('staff:claims.amount')).fill('25');
+  await refundDialog.getByRole('button', { name: t('staff:claims.refund') }).click();
+  await page.getByText(t('staff:claims.done.refund', { sku: order.sku })).waitFor();
+  await item.getByText(t('claims.creditNote')).waitFor();
+  await page.getByRole('button', { name: t('staff:claims.close') }).click();
+  await page
+    .getByRole('dialog', { name: t('staff:claims.close') })
+    .getByRole('button', { name: t('staff:claims.close') })
+    .click();
+  await page.getByText(t('staff:claims.closed', { number: refund.claim_number })).waitFor();
+  await inspect(page, 'staff-claim-return-closed-nl');
+
+  // The buyer's claim shows the credit note.
+  const buyerView = await api<{ items: { credit_note_number: string | null }[] }>(
+    purchaser,
+    `/claims/${refund._id}`,
+  );
+  assert.ok(buyerView.items[0]?.credit_note_number);
 });

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   'member.password_reset',
   'staff.invite',
   'staff.update',
+  'claim.item_approve',
+  'claim.item_reject',
+  'claim.item_receive',
+  'claim.item_replacement',
+  'claim.item_refund',
+  'claim.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -407,6 +407,7 @@ export const adminClaimListResponseSchema = z.object({
   page: z.number().int(),
   totalPage: z.number().int(),
 });
+export type AdminClaimListResponse = z.infer<typeof adminClaimListResponseSchema>;
 
 /** `.../approve`: pending → processing; `action` defaults to the demand action. */
 export const approveClaimItemRequestSchema = z.strictObject({

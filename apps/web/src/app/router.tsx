@@ -28,6 +28,7 @@ const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
 const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/admin/orders' };
 const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
+const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -320,6 +321,24 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/admin/pages/staff-order-page').then((m) => ({
               Component: m.StaffOrderPage,
+            })),
+        },
+        {
+          path: 'admin/claims',
+          loader: requirePermission('claims.manage'),
+          handle: crumbs({ labelKey: 'breadcrumbs.staffClaims' }),
+          lazy: () =>
+            import('../features/admin/pages/staff-claims-page').then((m) => ({
+              Component: m.StaffClaimsPage,
+            })),
+        },
+        {
+          path: 'admin/claims/:id',
+          loader: requirePermission('claims.manage'),
+          handle: crumbs(staffClaimsCrumb, { labelKey: 'breadcrumbs.staffClaim' }),
+          lazy: () =>
+            import('../features/admin/pages/staff-claim-page').then((m) => ({
+              Component: m.StaffClaimPage,
             })),
         },
         {

@@ -68,7 +68,13 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        approveClaimItem(deps.db, request.params.id, request.params.itemId, request.body ?? {}),
+        approveClaimItem(
+          deps.db,
+          contextOf(request),
+          request.params.id,
+          request.params.itemId,
+          request.body ?? {},
+        ),
     );
 
     app.post(
@@ -83,7 +89,13 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        rejectClaimItem(deps.db, request.params.id, request.params.itemId, request.body ?? {}),
+        rejectClaimItem(
+          deps.db,
+          contextOf(request),
+          request.params.id,
+          request.params.itemId,
+          request.body ?? {},
+        ),
     );
 
     app.post(
@@ -161,7 +173,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
           response: { 200: claimSchema },
         },
       },
-      async (request) => closeClaim(deps.db, request.params.id),
+      async (request) => closeClaim(deps.db, contextOf(request), request.params.id),
     );
   };
 }

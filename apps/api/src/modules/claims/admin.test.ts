@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   documentCounters,
   creditNotes,
   invoices,
@@ -68,6 +69,7 @@ const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: obj
 
 interface ClaimBody {
   _id: string;
+  claim_number: string;
   request_status: string;
   items: { _id: string; item_status: string; [key: string]: unknown }[];
 }
@@ -141,6 +143,21 @@ describe('staff actions', () => {
       409,
     );
     expect((await call('POST', itemUrl(claim, 0, 'approve'), admin, {})).statusCode).toBe(409);
+    // Each step is in the audit log, refused ones not.
+    const log = await t.db
+      .select({ action: auditLog.action, label: auditLog.entityLabel, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, claim._id))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    expect(log.map((entry) => entry.action)).toEqual([
+      'claim.item_approve',
+      'claim.item_receive',
+      'claim.item_replacement',
+    ]);
+    expect(log[2]).toMatchObject({
+      label: `${claim.claim_number} · ${battery}`,
+      after: { item_status: 'completed', carrier: 'DHL', tracking_number: 'TR1', quantity: 2 },
+    });
   });
 
   it('refund: a credit note against the invoice, notified to owner and accountant, listed on the invoice', async () => {

@@ -1,6 +1,7 @@
 import {
   CLAIM_STATUS_TRANSITIONS,
   type ApproveClaimItemRequest,
+  type AuditAction,
   type Claim,
   type ClaimItemStatus,
   type ClaimListQuery,
@@ -16,6 +17,7 @@ import { claimItems, claims, invoices, orderLines, orders, users } from '../../d
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { formatEuros, percentOfCents, toCents } from '../../platform/money';
+import { recordAudit } from '../audit';
 import { notifyCompany } from '../notifications';
 import { issueCreditNote } from './credit-notes';
 import { validationFailed } from './problems';
@@ -68,16 +70,30 @@ async function updateItem(tx: Tx, itemId: string, values: Partial<typeof claimIt
     .where(eq(claimItems.id, itemId));
 }
 
-/** Runs a staff action on one item in a transaction and answers the claim as it is after. */
+/**
+ * Runs a staff action on one item in a transaction, records it in the audit log (the item's
+ * status before, what the action set after) and answers the claim as it is after.
+ */
 async function onItem(
   db: Db,
+  ctx: RequestContext,
   claimId: string,
   itemId: string,
-  action: (tx: Tx, claim: ClaimRow, item: ItemRow) => Promise<void>,
+  auditAction: AuditAction,
+  action: (tx: Tx, claim: ClaimRow, item: ItemRow) => Promise<Record<string, unknown>>,
 ): Promise<Claim> {
   await db.transaction(async (tx) => {
     const { claim, item } = await lockItem(tx, claimId, itemId);
-    await action(tx, claim, item);
+    const after = await action(tx, claim, item);
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: auditAction,
+      entityType: 'claim',
+      entityId: claim.id,
+      entityLabel: `${claim.claimNumber} · ${item.sku}`,
+      before: { item_status: item.itemStatus },
+      after,
+    });
   });
   return describeClaim(db, await findClaim(db, claimId, null));
 }
@@ -85,36 +101,41 @@ async function onItem(
 /** Approve: pending → processing; the first approval moves the claim draft → approved. */
 export function approveClaimItem(
   db: Db,
+  ctx: RequestContext,
   claimId: string,
   itemId: string,
   body: ApproveClaimItemRequest,
 ) {
-  return onItem(db, claimId, itemId, async (tx, claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_approve', async (tx, claim, item) => {
     requireItemStatus(item, 'pending');
+    const action = body.action ?? item.demandAction;
     await updateItem(tx, item.id, {
       itemStatus: 'processing',
       decision: 'approved',
-      action: body.action ?? item.demandAction,
+      action,
       staffComment: body.comment ?? null,
     });
     if (claim.requestStatus === 'draft') await moveClaim(tx, claim, 'approved');
+    return { item_status: 'processing', action, comment: body.comment ?? null };
   });
 }
 
 /** Reject: pending → failed (the quantity becomes claimable again). */
 export function rejectClaimItem(
   db: Db,
+  ctx: RequestContext,
   claimId: string,
   itemId: string,
   body: RejectClaimItemRequest,
 ) {
-  return onItem(db, claimId, itemId, async (tx, _claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_reject', async (tx, _claim, item) => {
     requireItemStatus(item, 'pending');
     await updateItem(tx, item.id, {
       itemStatus: 'failed',
       decision: 'rejected',
       staffComment: body.comment ?? null,
     });
+    return { item_status: 'failed', comment: body.comment ?? null };
   });
 }
 
@@ -126,7 +147,7 @@ export function receiveClaimItem(
   itemId: string,
   body: ReceiveClaimItemRequest,
 ) {
-  return onItem(db, claimId, itemId, async (tx, _claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_receive', async (tx, _claim, item) => {
     requireItemStatus(item, 'processing');
     if (item.receivedAt) throw conflict('errors.claim_item_transition', { status: 'received' });
     const quantity = body.quantity ?? item.quantity;
@@ -136,6 +157,7 @@ export function receiveClaimItem(
       ]);
     }
     await updateItem(tx, item.id, { receivedQuantity: quantity, receivedAt: new Date() });
+    return { received_quantity: quantity };
   });
 }
 
@@ -157,7 +179,7 @@ export function sendReplacement(
   itemId: string,
   body: ReplacementClaimItemRequest,
 ) {
-  return onItem(db, claimId, itemId, async (tx, claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_replacement', async (tx, claim, item) => {
     requireItemStatus(item, 'processing');
     const quantity = body.quantity ?? item.quantity;
     if (quantity > item.quantity) {
@@ -178,6 +200,12 @@ export function sendReplacement(
       ...(buyer ? { buyer } : {}),
       order: { _id: item.orderId, order_number: item.orderNumber },
     });
+    return {
+      item_status: 'completed',
+      quantity,
+      carrier: body.carrier ?? null,
+      tracking_number: body.tracking_number,
+    };
   });
 }
 
@@ -193,7 +221,7 @@ export function refundClaimItem(
   itemId: string,
   body: RefundClaimItemRequest,
 ) {
-  return onItem(db, claimId, itemId, async (tx, claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_refund', async (tx, claim, item) => {
     requireItemStatus(item, 'processing');
     const [row] = await tx
       .select({ order: orders, invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber })
@@ -260,15 +288,30 @@ export function refundClaimItem(
       order: { _id: item.orderId, order_number: item.orderNumber },
       invoice: { _id: row.invoiceId, invoice_number: note.creditNoteNumber },
     });
+    return {
+      item_status: 'completed',
+      credit_note: note.creditNoteNumber,
+      amount: body.amount,
+      shipping_amount: body.shipping_amount ?? 0,
+    };
   });
 }
 
 /** Close: draft or approved → closed; a closed claim is a conflict. */
-export async function closeClaim(db: Db, claimId: string): Promise<Claim> {
+export async function closeClaim(db: Db, ctx: RequestContext, claimId: string): Promise<Claim> {
   await db.transaction(async (tx) => {
     const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
     if (!claim) throw notFound('errors.claim_not_found');
     await moveClaim(tx, claim, 'closed');
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: 'claim.close',
+      entityType: 'claim',
+      entityId: claim.id,
+      entityLabel: claim.claimNumber,
+      before: { request_status: claim.requestStatus },
+      after: { request_status: 'closed' },
+    });
   });
   return describeClaim(db, await findClaim(db, claimId, null));
 }

@@ -49,11 +49,12 @@ describe('visibleNav', () => {
       'nav.terms',
       'nav.orders',
       'nav.customers',
+      'nav.staffClaims',
       'nav.staff',
       'nav.auditLog',
     ]);
     const operatorLabels = visibleNav('operator').flatMap((s) => s.items.map((i) => i.labelKey));
-    expect(operatorLabels).toEqual(['nav.terms', 'nav.orders', 'nav.customers']);
+    expect(operatorLabels).toEqual(['nav.terms', 'nav.orders', 'nav.customers', 'nav.staffClaims']);
     const ownerLabels = visibleNav('owner').flatMap((s) => s.items.map((i) => i.labelKey));
     expect(ownerLabels).toEqual(['nav.dashboard', 'nav.myAccount', 'nav.terms', 'nav.contact']);
   });

@@ -139,6 +139,13 @@ export const NAV_SECTIONS: NavSection[] = [
       },
       {
         kind: 'link',
+        labelKey: 'nav.staffClaims',
+        to: '/admin/claims',
+        icon: IconTruckReturn,
+        permission: 'claims.manage',
+      },
+      {
+        kind: 'link',
         labelKey: 'nav.staff',
         to: '/admin/staff',
         icon: IconUsersGroup,
