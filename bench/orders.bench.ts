@@ -8,6 +8,7 @@
 // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process).
 // It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import {
   LOCALES,
@@ -38,6 +39,10 @@ const pick = <T>(items: readonly T[]): T => {
   return item;
 };
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const vmRssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+};
 const load1 = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -334,6 +339,42 @@ try {
         50,
       ),
     );
+  }
+  if (kinds.has('staff')) {
+    // The CSV export of one tab (about 100,000 orders) while sampling the API's resident memory.
+    const pid = api.child.pid;
+    if (pid === undefined) throw new Error('the API process has no pid');
+    const before = vmRssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, vmRssMb(pid))), 100);
+    const started = performance.now();
+    let bytes = 0;
+    let lines = 0;
+    let status = 0;
+    try {
+      const response = await fetch(`${api.base}/api/admin/orders/export.csv?tab=awaiting_payment`, {
+        headers: staffAuth,
+      });
+      status = response.status;
+      for await (const chunk of response.body ?? []) {
+        const data = chunk as Uint8Array;
+        bytes += data.byteLength;
+        for (const byte of data) if (byte === 10) lines += 1;
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const growth = peak - before;
+    rows.push({
+      kind: 'staff order CSV export, one tab',
+      target: 'RSS growth < 50 MB',
+      ok: status === 200 && growth < 50,
+      note:
+        `HTTP ${status}, ${lines - 1} orders, ${(bytes / 1024 / 1024).toFixed(1)} MB in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${before.toFixed(0)} → ` +
+        `peak ${peak.toFixed(0)} MB`,
+      failures: status === 200 ? 0 : 1,
+    });
   }
   printTable(
     rows,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
@@ -91,6 +92,15 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   await page.waitForFunction(
     () => document.querySelectorAll('[data-staff-order-row]').length === 1,
   );
+  // The export takes the same filters: this one order, as CSV.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: t('staff:orders.exportCsv') }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.equal(csv.trim().split('\r\n').length, 2);
+  assert.ok(csv.includes(order.orderNumber));
   await row.getByRole('link', { name: order.orderNumber }).click();
   await page
     .getByRole('heading', {

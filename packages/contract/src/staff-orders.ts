@@ -24,12 +24,24 @@ export const STAFF_ORDERS_MAX_LIMIT = 100;
 
 const isoDate = z.iso.date({ message: 'validation.invalid_date' });
 
-/**
- * `GET /admin/orders`: every company's orders. `q` finds an order number by its start, a
- * company by a part of its name, a buyer by e-mail.
- */
-export const staffOrderListQuerySchema = z
-  .strictObject({
+/** The staff's order filters: `q` finds an order number by its start, a company by a part of its name, a buyer by e-mail. */
+const staffOrderFilters = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  tab: z.enum(STAFF_ORDER_TABS).default('all'),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  country: z.enum(COUNTRIES).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  sort: z.enum(STAFF_ORDER_SORTS).default('date_desc'),
+});
+const datesInOrder = (query: { date_from?: string; date_to?: string }) =>
+  !query.date_from || !query.date_to || query.date_from <= query.date_to;
+const datesMessage = { path: ['date_to'], message: 'validation.invalid_date' };
+
+/** `GET /admin/orders`: every company's orders, a page of them. */
+export const staffOrderListQuerySchema = staffOrderFilters
+  .extend({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce
       .number()
@@ -37,20 +49,34 @@ export const staffOrderListQuerySchema = z
       .min(1)
       .max(STAFF_ORDERS_MAX_LIMIT)
       .default(STAFF_ORDERS_PAGE_SIZE),
-    q: z.string().trim().max(100).optional(),
-    tab: z.enum(STAFF_ORDER_TABS).default('all'),
-    payment_method: z.enum(PAYMENT_METHODS).optional(),
-    payment_status: z.enum(PAYMENT_STATUSES).optional(),
-    country: z.enum(COUNTRIES).optional(),
-    date_from: isoDate.optional(),
-    date_to: isoDate.optional(),
-    sort: z.enum(STAFF_ORDER_SORTS).default('date_desc'),
   })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
-    path: ['date_to'],
-    message: 'validation.invalid_date',
-  });
+  .refine(datesInOrder, datesMessage);
 export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
+
+/** `GET /admin/orders/export.csv`: the orders of the same filters, all of them, as CSV. */
+export const staffOrderExportQuerySchema = staffOrderFilters.refine(datesInOrder, datesMessage);
+export type StaffOrderExportQuery = z.infer<typeof staffOrderExportQuerySchema>;
+
+/** The export's columns, in order (the CSV's header row). */
+export const STAFF_ORDER_EXPORT_COLUMNS = [
+  'order_number',
+  'date',
+  'status',
+  'company',
+  'vat_number',
+  'buyer',
+  'buyer_email',
+  'country',
+  'payment_method',
+  'payment_status',
+  'subtotal',
+  'shipping',
+  'vat',
+  'total',
+  'carrier',
+  'tracking_number',
+  'shipped_at',
+] as const;
 
 const personSchema = z.object({ _id: z.uuid(), full_name: z.string(), email: z.string() });
 

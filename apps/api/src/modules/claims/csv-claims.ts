@@ -13,7 +13,8 @@ import {
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../platform/auth/guard';
 import { companyOf } from '../addresses';
-import { normalizeCode, toCsv, type CsvRecord } from './csv';
+import { toCsv } from '../../platform/csv';
+import { normalizeCode, type CsvRecord } from './csv';
 import { evaluateRows } from './eligibility';
 import { insertClaim, lockOrders, type NewItem } from './filing';
 import { messageOf, validationFailed, type Problem } from './problems';

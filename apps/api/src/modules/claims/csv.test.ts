@@ -4,7 +4,8 @@ import { products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { box, claimableOrder, multipartBody, type PlacedOrder } from '../../test/claims';
-import { claimCsvTemplate, csvCell, parseClaimCsv } from './csv';
+import { csvCell } from '../../platform/csv';
+import { claimCsvTemplate, parseClaimCsv } from './csv';
 
 let t: TestApp;
 let owner: string;

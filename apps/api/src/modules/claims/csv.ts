@@ -6,6 +6,7 @@ import {
   type ValidationKey,
 } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
+import { BOM, toCsv } from '../../platform/csv';
 
 export type CsvValues = Record<ClaimCsvColumn, string>;
 
@@ -30,7 +31,6 @@ export class CsvFileError extends Error {
   }
 }
 
-const BOM = '\uFEFF';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Header words people write for each column, compared without case, spaces, `_`, `-` or `.`. */
@@ -133,22 +133,6 @@ export function parseClaimCsv(text: string): ParsedCsv {
     return { line: at, values };
   });
   return { delimiter, records };
-}
-
-/**
- * A cell as written to a CSV others open in a spreadsheet: one that would start a formula
- * (= + - @, tab, carriage return) gets a leading apostrophe, so it stays text (OWASP CSV
- * injection); quotes, separators and line breaks are quoted.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows to CSV text: comma separated, CRLF line ends, a BOM so spreadsheets read UTF-8. */
-export function toCsv(rows: (string | number | null | undefined)[][]): string {
-  return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** The downloadable template: the header row and one example row. */

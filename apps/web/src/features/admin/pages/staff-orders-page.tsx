@@ -1,4 +1,18 @@
-import { Anchor, Badge, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import {
@@ -8,6 +22,7 @@ import {
   STAFF_ORDER_TABS,
   type StaffOrderTab,
 } from '@portal/contract';
+import { downloadFile } from '../../../shared/api/download';
 import { countryName, countryOptions } from '../../../shared/format/country';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
@@ -15,6 +30,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
+import { notifyError } from '../../../shared/ui/notify';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { useStaffOrders } from '../api/orders';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
@@ -31,6 +47,17 @@ export function StaffOrdersPage() {
   const search = useUrlSearch(filters);
   const tab = isTab(filters.get('tab')) ? (filters.get('tab') as StaffOrderTab) : 'all';
   const list = useStaffOrders(filters.params);
+  // The export takes the list's filters and order, all pages of them.
+  const exportCsv = useMutation({
+    mutationFn: () => {
+      const query = new URLSearchParams(filters.params);
+      query.delete('page');
+      query.delete('limit');
+      const day = new Date().toISOString().slice(0, 10);
+      return downloadFile(`/admin/orders/export.csv?${query.toString()}`, `orders-${day}.csv`);
+    },
+    onError: notifyError,
+  });
   const counts = list.data?.counts;
 
   const select = (key: string, label: string, data: { value: string; label: string }[]) => (
@@ -47,14 +74,24 @@ export function StaffOrdersPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2" c="brand.9">
-          {t('staff:orders.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('staff:orders.subtitle')}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2" c="brand.9">
+            {t('staff:orders.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('staff:orders.subtitle')}
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate()}
+        >
+          {t('staff:orders.exportCsv')}
+        </Button>
+      </Group>
       <Tabs
         value={tab}
         onChange={(value) => filters.set({ tab: value && value !== 'all' ? value : '' })}

@@ -53,16 +53,3 @@ export function useCreateClaim() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: claimsKey }),
   });
 }
-
-/** Saves a file the API answers (the CSV template, a claim's CSV) under the given name. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const file = await apiRequest<Blob>(path, { binary: true });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}

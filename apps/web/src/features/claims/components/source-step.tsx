@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CLAIM_CSV_TEMPLATE_FILE_NAME, CLAIM_LIMITS } from '@portal/contract';
 import type { UploadProgress } from '../../../shared/api/client';
 import { notifyError } from '../../../shared/ui/notify';
-import { downloadFile } from '../api/claims';
+import { downloadFile } from '../../../shared/api/download';
 import type { ClaimSource } from '../claim-form';
 import { UploadProgressBar } from './upload-progress';
 
