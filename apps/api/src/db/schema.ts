@@ -488,7 +488,8 @@ export const orders = pgTable(
     index('orders_company_number_idx').on(t.companyId, t.orderNumber.op('text_pattern_ops')),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
-    // The staff's list of every company's orders (migration 0025).
+    // The staff's list of every company's orders (migration 0025; the number index also
+    // INCLUDEs created_at and total_cents, which drizzle-kit does not model).
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
     index('orders_number_pattern_idx').on(t.orderNumber.op('text_pattern_ops')),

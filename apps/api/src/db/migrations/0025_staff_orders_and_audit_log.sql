@@ -5,7 +5,8 @@ CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC, "i
 --> statement-breakpoint
 CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_cents" DESC, "id" DESC);
 --> statement-breakpoint
-CREATE INDEX "orders_number_pattern_idx" ON "orders" USING btree ("order_number" text_pattern_ops);
+-- It INCLUDEs the sort keys: a search by number prefix sorts its matches from the index alone.
+CREATE INDEX "orders_number_pattern_idx" ON "orders" USING btree ("order_number" text_pattern_ops) INCLUDE ("created_at", "total_cents");
 --> statement-breakpoint
 -- "To ship": paid orders not shipped yet, counted for the list's tab.
 CREATE INDEX "orders_to_ship_idx" ON "orders" USING btree ("created_at" DESC, "id" DESC)
