@@ -57,7 +57,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    /** null for the shop's own staff (role admin). */
+    /** null for the shop's own staff (roles admin and operator). */
     companyId: uuid('company_id').references(() => companies.id),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),

@@ -34,7 +34,7 @@ import { inviteStaff, listStaff, updateStaff } from './staff';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** Back-office calls for the shop's staff (role admin). */
+/** Back-office calls for the shop's staff (admins and operators, as the permission table says). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const review = requirePermission('registrations.review');
 
