@@ -15,10 +15,25 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
   failed: 'red.9',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/**
+ * `whole`: never shortened with an ellipsis (wide tables whose columns would squeeze it); on a
+ * phone's stacked rows a long status may shorten instead.
+ */
+export function OrderStatusBadge({
+  status,
+  whole = false,
+}: {
+  status: OrderStatus;
+  whole?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content">
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      autoContrast
+      miw={whole ? 'max-content' : undefined}
+    >
       {t(`orders.statuses.${status}`)}
     </Badge>
   );

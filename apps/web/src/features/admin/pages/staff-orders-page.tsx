@@ -201,7 +201,7 @@ export function StaffOrdersPage() {
                     {order.payment_status && <PaymentStatusBadge status={order.payment_status} />}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} whole />
                     {order.status === 'processing' && (
                       <Text size="xs" c="gray.7" mt={4}>
                         {t(`staff:orders.tabs.${order.tab}`)}
