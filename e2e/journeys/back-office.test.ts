@@ -403,3 +403,38 @@ test('staff take a warranty claim to a replacement and a return to a credit note
   );
   assert.ok(buyerView.items[0]?.credit_note_number);
 });
+
+test('a contact-us message lands in the staff inbox, is taken and answered by e-mail', async () => {
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const subject = `Pallet delivery ${Date.now()}`;
+  await api(purchaser, '/users/contact-us', {
+    method: 'POST',
+    body: { subject, message: 'Can you deliver on a pallet with a tail lift?' },
+  });
+
+  const t = labels('de');
+  const page = await staffSignedIn('operator@demo.test', 'de');
+  await page.getByRole('link', { name: t('nav.messages') }).click();
+  await page.getByRole('heading', { level: 1, name: t('staff:messages.title') }).waitFor();
+  const row = page.locator('[data-message-row]').filter({ hasText: subject });
+  await row.waitFor();
+  await inspect(page, 'staff-messages-de');
+  await row.getByRole('link', { name: subject }).click();
+  await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+  await page.getByRole('button', { name: t('staff:messages.assignToMe') }).click();
+  await page.getByText(t('staff:messages.taken')).waitFor();
+
+  // The answer says what is missing, then goes out by mail.
+  await page.getByRole('button', { name: t('staff:messages.send') }).click();
+  await page.getByText(t('validation.required')).waitFor();
+  await page
+    .getByLabel(t('staff:messages.answer'))
+    .fill('Yes: a pallet with a tail lift, at no extra cost.');
+  await page.getByRole('button', { name: t('staff:messages.send') }).click();
+  await page.getByText(t('staff:messages.answerSent', { email: 'purchaser@demo.test' })).waitFor();
+  await page.locator('[data-answer]').filter({ hasText: 'tail lift, at no extra cost' }).waitFor();
+  await inspect(page, 'staff-message-answered-de');
+  const mail = await portal.mailTo('purchaser@demo.test', 'contact_answer');
+  assert.ok(mail.text.includes('at no extra cost'));
+  assert.ok(mail.text.includes('Can you deliver on a pallet'));
+});

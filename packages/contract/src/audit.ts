@@ -3,7 +3,14 @@ import { STAFF_ROLES, USER_STATUSES } from './constants';
 import { emailSchema, requiredText } from './validation';
 
 /** What the audit log records staff acting on. */
-export const AUDIT_ENTITY_TYPES = ['order', 'company', 'member', 'staff', 'claim'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'order',
+  'company',
+  'member',
+  'staff',
+  'claim',
+  'message',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Every staff action the audit log knows, named `entity.verb`. */
@@ -31,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'claim.item_replacement',
   'claim.item_refund',
   'claim.close',
+  'message.answer',
+  'message.assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

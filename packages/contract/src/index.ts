@@ -7,6 +7,7 @@ export * from './account';
 export * from './admin';
 export * from './audit';
 export * from './staff-customers';
+export * from './staff-messages';
 export * from './staff-orders';
 export * from './health';
 export * from './catalog';

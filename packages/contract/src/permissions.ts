@@ -64,6 +64,8 @@ export const PERMISSIONS = {
    * XML feed, send a member a password reset link.
    */
   'customers.manage': ['admin', 'operator'],
+  /** Back-office: the inbox of contact-us messages: read, assign, answer by e-mail. */
+  'messages.manage': ['admin', 'operator'],
   /** Back-office: read the audit log of what staff did. */
   'audit.view': ['admin'],
   /** Back-office: the shop's staff accounts: invite, change the role, deactivate. */

@@ -925,3 +925,49 @@ export const userNotificationCounts = pgTable('user_notification_counts', {
   unseen: integer('unseen').notNull().default(0),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/** A contact-us message: in the staff's inbox, read, assigned and answered there (migration 0027). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The sender's language: the answer's mail uses it. */
+    locale: text('locale').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contact_messages_unread_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.readAt} is null`),
+    index('contact_messages_assigned_idx').on(t.assignedTo, t.createdAt.desc()),
+  ],
+);
+
+/** A staff answer to a contact-us message, mailed to its sender and kept. */
+export const contactMessageAnswers = pgTable(
+  'contact_message_answers',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_message_answers_message_idx').on(t.messageId, t.createdAt)],
+);

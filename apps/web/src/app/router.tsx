@@ -29,6 +29,7 @@ const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty'
 const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/admin/orders' };
 const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
 const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
+const messagesCrumb: Crumb = { labelKey: 'breadcrumbs.messages', to: '/admin/messages' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -339,6 +340,24 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/admin/pages/staff-claim-page').then((m) => ({
               Component: m.StaffClaimPage,
+            })),
+        },
+        {
+          path: 'admin/messages',
+          loader: requirePermission('messages.manage'),
+          handle: crumbs({ labelKey: 'breadcrumbs.messages' }),
+          lazy: () =>
+            import('../features/admin/pages/messages-page').then((m) => ({
+              Component: m.MessagesPage,
+            })),
+        },
+        {
+          path: 'admin/messages/:id',
+          loader: requirePermission('messages.manage'),
+          handle: crumbs(messagesCrumb, { labelKey: 'breadcrumbs.message' }),
+          lazy: () =>
+            import('../features/admin/pages/message-page').then((m) => ({
+              Component: m.MessagePage,
             })),
         },
         {

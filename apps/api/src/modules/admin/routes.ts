@@ -8,9 +8,16 @@ import {
   staffCompanyListQuerySchema,
   staffCompanyListSchema,
   staffCompanySchema,
+  messageAnswerSchema,
+  messageAssigneeSchema,
+  messageIdParamsSchema,
+  messageReadSchema,
   staffInviteSchema,
   staffMemberListSchema,
   staffMemberSchema,
+  staffMessageListQuerySchema,
+  staffMessageListSchema,
+  staffMessageSchema,
   staffUpdateSchema,
   staffUserParamsSchema,
   vatVerificationRequestSchema,
@@ -28,6 +35,7 @@ import {
   setMemberBlocked,
   setXmlFeed,
 } from './companies';
+import { answerMessage, assignMessage, getMessage, listMessages, setMessageRead } from './messages';
 import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
 import { inviteStaff, listStaff, updateStaff } from './staff';
 
@@ -241,6 +249,85 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { message: t(request.locale, 'messages.password_reset_sent') };
     },
+  );
+
+  const messages = requirePermission('messages.manage');
+
+  app.get(
+    '/messages',
+    {
+      preValidation: messages,
+      schema: {
+        tags,
+        security,
+        description: 'The contact-us inbox, newest first: unread, assigned to the caller, or all.',
+        querystring: staffMessageListQuerySchema,
+        response: { 200: staffMessageListSchema },
+      },
+    },
+    async (request) => listMessages(app.db, contextOf(request), request.query),
+  );
+
+  app.get(
+    '/messages/:id',
+    {
+      preValidation: messages,
+      schema: {
+        tags,
+        security,
+        params: messageIdParamsSchema,
+        response: { 200: staffMessageSchema },
+      },
+    },
+    async (request) => getMessage(app.db, request.params.id),
+  );
+
+  app.put(
+    '/messages/:id/read',
+    {
+      preValidation: messages,
+      schema: {
+        tags,
+        security,
+        params: messageIdParamsSchema,
+        body: messageReadSchema,
+        response: { 200: staffMessageSchema },
+      },
+    },
+    async (request) => setMessageRead(app.db, request.params.id, request.body.read),
+  );
+
+  app.put(
+    '/messages/:id/assignee',
+    {
+      preValidation: messages,
+      schema: {
+        tags,
+        security,
+        params: messageIdParamsSchema,
+        body: messageAssigneeSchema,
+        response: { 200: staffMessageSchema },
+      },
+    },
+    async (request) =>
+      assignMessage(app.db, contextOf(request), request.params.id, request.body.staff_user_id),
+  );
+
+  app.post(
+    '/messages/:id/answers',
+    {
+      preValidation: messages,
+      schema: {
+        tags,
+        security,
+        description: "Answers the message by e-mail, in the sender's language; the answer is kept.",
+        params: messageIdParamsSchema,
+        body: messageAnswerSchema,
+        response: { 200: staffMessageSchema },
+      },
+    },
+    async (request) =>
+      answerMessage(app.db, contextOf(request), request.params.id, request.body.body),
   );
 
   const staff = requirePermission('staff.manage');

@@ -51,7 +51,8 @@ export async function listStaff(db: Db): Promise<StaffMemberList> {
   return { items: rows.map((row) => memberOf(row.user, row.lastSignIn)) };
 }
 
-async function staffMember(db: Executor, userId: string): Promise<StaffMember> {
+/** A member of the shop's staff; 404 for anyone else. */
+export async function findStaffMember(db: Executor, userId: string): Promise<StaffMember> {
   const [row] = await db
     .select({ user: users, lastSignIn })
     .from(users)
@@ -112,7 +113,7 @@ export async function inviteStaff(
       });
       return row.id;
     });
-    return staffMember(db, id);
+    return findStaffMember(db, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('errors.email_taken');
     throw error;
@@ -130,7 +131,7 @@ export async function updateStaff(
   userId: string,
   input: StaffUpdate,
 ): Promise<StaffMember> {
-  const before = await staffMember(db, userId);
+  const before = await findStaffMember(db, userId);
   if (
     userId === ctx.userId &&
     ((input.role && input.role !== 'admin') || input.status === 'inactive')
@@ -172,5 +173,5 @@ export async function updateStaff(
   });
   // A new role takes effect at the next request: the session cache forgets the old one.
   forgetUser(userId);
-  return staffMember(db, userId);
+  return findStaffMember(db, userId);
 }

@@ -2,12 +2,15 @@ import { DEFAULT_LOCALE, type ContactMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { companies, users } from '../../db/schema';
+import { companies, contactMessages, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 
-/** Sends a contact-us message to the shop's support address, with the company and the sender. */
+/**
+ * Files a contact-us message in the staff's inbox and mails it to the shop's support address,
+ * with the company and the sender.
+ */
 export async function sendContactMessage(
   db: Db,
   config: Config,
@@ -22,19 +25,29 @@ export async function sendContactMessage(
     .limit(1);
   if (!row) throw notFound();
   const { user, company } = row;
-  await enqueueMail(db, {
-    to: config.supportEmail,
-    template: 'contact_message',
-    locale: DEFAULT_LOCALE,
-    vars: {
+  // The staff's inbox keeps it; the support address still gets the mail, both or neither.
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({
+      companyId: company.id,
+      userId: user.id,
       subject: input.subject,
       message: input.message,
-      company: company.name,
-      vat_number: company.vatNumber,
-      sender_name: `${user.firstName} ${user.lastName}`.trim(),
-      sender_email: user.email,
-      sender_role: user.role,
-      sender_locale: ctx.locale,
-    },
+      locale: ctx.locale,
+    });
+    await enqueueMail(tx, {
+      to: config.supportEmail,
+      template: 'contact_message',
+      locale: DEFAULT_LOCALE,
+      vars: {
+        subject: input.subject,
+        message: input.message,
+        company: company.name,
+        vat_number: company.vatNumber,
+        sender_name: `${user.firstName} ${user.lastName}`.trim(),
+        sender_email: user.email,
+        sender_role: user.role,
+        sender_locale: ctx.locale,
+      },
+    });
   });
 }

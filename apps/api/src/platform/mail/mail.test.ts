@@ -40,6 +40,13 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     set_password_url: 'https://portal.test/invitation/abc?x=1&y=2',
     expires_days: 7,
   },
+  contact_answer: {
+    first_name: 'Peter',
+    subject: 'Delivery <date>',
+    message: 'When does order 1000000004 arrive?',
+    answer: 'It leaves our warehouse today.\nTracking follows.',
+    staff_name: 'Olivia Operator',
+  },
   staff_invitation: {
     first_name: 'Olivia',
     inviter_name: 'Sam Staff',

@@ -43,6 +43,14 @@ export interface MailTemplateVars {
   sign_in_attempts: { first_name: string; failures: number; reset_url: string };
   /** To a user who asked to reset the password (link valid 1 hour). */
   password_reset: { first_name: string; reset_url: string; expires_minutes: number };
+  /** To the sender of a contact-us message: a staff member's answer, with the question quoted. */
+  contact_answer: {
+    first_name: string;
+    subject: string;
+    message: string;
+    answer: string;
+    staff_name: string;
+  };
   /** To the shop's support address: a contact-us message with the company and the sender. */
   contact_message: {
     subject: string;

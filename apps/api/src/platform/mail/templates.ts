@@ -62,6 +62,10 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
       'invitation.ignore',
     ],
   },
+  contact_answer: {
+    greeting: 'common.greeting',
+    blocks: ['contact_answer.intro', 'contact_answer.answer', 'contact_answer.question'],
+  },
   staff_invitation: {
     greeting: 'common.greeting',
     blocks: [

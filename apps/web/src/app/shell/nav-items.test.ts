@@ -50,11 +50,18 @@ describe('visibleNav', () => {
       'nav.orders',
       'nav.customers',
       'nav.staffClaims',
+      'nav.messages',
       'nav.staff',
       'nav.auditLog',
     ]);
     const operatorLabels = visibleNav('operator').flatMap((s) => s.items.map((i) => i.labelKey));
-    expect(operatorLabels).toEqual(['nav.terms', 'nav.orders', 'nav.customers', 'nav.staffClaims']);
+    expect(operatorLabels).toEqual([
+      'nav.terms',
+      'nav.orders',
+      'nav.customers',
+      'nav.staffClaims',
+      'nav.messages',
+    ]);
     const ownerLabels = visibleNav('owner').flatMap((s) => s.items.map((i) => i.labelKey));
     expect(ownerLabels).toEqual(['nav.dashboard', 'nav.myAccount', 'nav.terms', 'nav.contact']);
   });

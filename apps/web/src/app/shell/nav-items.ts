@@ -9,6 +9,7 @@ import {
   IconShieldCheck,
   IconTruckReturn,
   IconLayoutDashboard,
+  IconMail,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -143,6 +144,13 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/claims',
         icon: IconTruckReturn,
         permission: 'claims.manage',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.messages',
+        to: '/admin/messages',
+        icon: IconMail,
+        permission: 'messages.manage',
       },
       {
         kind: 'link',
