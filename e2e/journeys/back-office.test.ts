@@ -414,7 +414,10 @@ test('a contact-us message lands in the staff inbox, is taken and answered by e-
 
   const t = labels('de');
   const page = await staffSignedIn('operator@demo.test', 'de');
-  await page.getByRole('link', { name: t('nav.messages') }).click();
+  // The sidebar says a message waits.
+  const messagesLink = page.getByRole('link', { name: new RegExp(`^${t('nav.messages')}`) });
+  await messagesLink.getByText(t('nav.waiting_one', { count: '1' })).waitFor();
+  await messagesLink.click();
   await page.getByRole('heading', { level: 1, name: t('staff:messages.title') }).waitFor();
   const row = page.locator('[data-message-row]').filter({ hasText: subject });
   await row.waitFor();
@@ -434,6 +437,7 @@ test('a contact-us message lands in the staff inbox, is taken and answered by e-
   await page.getByText(t('staff:messages.answerSent', { email: 'purchaser@demo.test' })).waitFor();
   await page.locator('[data-answer]').filter({ hasText: 'tail lift, at no extra cost' }).waitFor();
   await inspect(page, 'staff-message-answered-de');
+  await messagesLink.locator('[data-waiting]').waitFor({ state: 'detached' });
   const mail = await portal.mailTo('purchaser@demo.test', 'contact_answer');
   assert.ok(mail.text.includes('at no extra cost'));
   assert.ok(mail.text.includes('Can you deliver on a pallet'));

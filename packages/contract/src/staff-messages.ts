@@ -57,3 +57,18 @@ export const messageAnswerSchema = z.strictObject({
   body: z.string().trim().min(1).max(5000),
 });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/** What waits for staff: the sidebar's counts beside Customers, Orders, Claims and Messages. */
+export const STAFF_ALERTS = ['registrations', 'bank_transfers', 'claims', 'messages'] as const;
+export type StaffAlert = (typeof STAFF_ALERTS)[number];
+export const staffAlertsSchema = z.object({
+  /** Companies waiting for their registration's review. */
+  registrations: z.number().int(),
+  /** Bank-transfer orders waiting for their money. */
+  bank_transfers: z.number().int(),
+  /** Claims filed and not decided yet (draft). */
+  claims: z.number().int(),
+  /** Unread contact-us messages. */
+  messages: z.number().int(),
+});
+export type StaffAlerts = z.infer<typeof staffAlertsSchema>;

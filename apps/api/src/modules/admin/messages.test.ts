@@ -59,6 +59,21 @@ async function inbox(query = '', token = operator): Promise<StaffMessageList> {
   return response.json<StaffMessageList>();
 }
 
+describe('what waits for staff', () => {
+  it('counts pending registrations, bank transfers to match, draft claims and unread messages', async () => {
+    const response = await get('/api/admin/alerts', operator);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      registrations: 1,
+      bank_transfers: 0,
+      claims: 0,
+      messages: 2,
+    });
+    expect((await get('/api/admin/alerts', owner)).statusCode).toBe(403);
+    expect((await get('/api/admin/alerts')).statusCode).toBe(401);
+  });
+});
+
 describe('the contact-us inbox', () => {
   it('keeps every contact-us message, unread first, and still mails the support address', async () => {
     const page = await inbox();

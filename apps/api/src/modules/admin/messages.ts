@@ -4,11 +4,19 @@ import type {
   StaffMessageList,
   StaffMessageListQuery,
   StaffMessageRow,
+  StaffAlerts,
 } from '@portal/contract';
-import { asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { companies, contactMessageAnswers, contactMessages, users } from '../../db/schema';
+import {
+  claims,
+  companies,
+  contactMessageAnswers,
+  contactMessages,
+  orders,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -203,4 +211,23 @@ export async function answerMessage(
     });
   });
   return getMessage(db, id);
+}
+
+/** `GET /admin/alerts`: what waits for staff, counted in the indexes of each list. */
+export async function staffAlerts(db: Db): Promise<StaffAlerts> {
+  const [[registrations], [bankTransfers], [draftClaims], [unread]] = await Promise.all([
+    db.select({ n: count() }).from(companies).where(eq(companies.status, 'pending')),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'banktransfer'))),
+    db.select({ n: count() }).from(claims).where(eq(claims.requestStatus, 'draft')),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+  ]);
+  return {
+    registrations: registrations?.n ?? 0,
+    bank_transfers: bankTransfers?.n ?? 0,
+    claims: draftClaims?.n ?? 0,
+    messages: unread?.n ?? 0,
+  };
 }

@@ -12,6 +12,7 @@ import {
   messageAssigneeSchema,
   messageIdParamsSchema,
   messageReadSchema,
+  staffAlertsSchema,
   staffInviteSchema,
   staffMemberListSchema,
   staffMemberSchema,
@@ -35,7 +36,14 @@ import {
   setMemberBlocked,
   setXmlFeed,
 } from './companies';
-import { answerMessage, assignMessage, getMessage, listMessages, setMessageRead } from './messages';
+import {
+  answerMessage,
+  assignMessage,
+  getMessage,
+  listMessages,
+  setMessageRead,
+  staffAlerts,
+} from './messages';
 import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
 import { inviteStaff, listStaff, updateStaff } from './staff';
 
@@ -252,6 +260,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const messages = requirePermission('messages.manage');
+
+  app.get(
+    '/alerts',
+    {
+      preValidation: requirePermission('orders.manage'),
+      schema: {
+        tags,
+        security,
+        description:
+          'What waits for staff: registrations, bank transfers, claims, unread messages.',
+        response: { 200: staffAlertsSchema },
+      },
+    },
+    async () => staffAlerts(app.db),
+  );
 
   app.get(
     '/messages',

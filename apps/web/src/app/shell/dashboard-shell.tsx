@@ -6,6 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { can, isStaffRole } from '@portal/contract';
+import { useStaffAlerts } from '../../features/admin/api/alerts';
 import { CartIcon } from '../../features/checkout/components/cart-icon';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
@@ -31,6 +32,8 @@ export function DashboardShell() {
   const localize = useLocalizePath();
   const me = useMe();
   const sidebar = useSidebar();
+  const staff = isStaffRole(me.data?.role);
+  const alerts = useStaffAlerts(staff);
   const [contactOpen, setContactOpen] = useState(false);
 
   // SPEC section 4: if the current-user call fails (after its retries), go to /sign-in.
@@ -56,6 +59,7 @@ export function DashboardShell() {
         </a>
         <Sidebar
           role={user.role}
+          alerts={alerts.data}
           opened={sidebar.opened}
           width={sidebar.width}
           homePath={homePathOf(user.role)}

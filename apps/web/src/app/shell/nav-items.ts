@@ -13,7 +13,7 @@ import {
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { can, type AnyRole, type Permission } from '@portal/contract';
+import { can, type AnyRole, type Permission, type StaffAlert } from '@portal/contract';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -24,6 +24,8 @@ export interface NavLinkItem {
   icon: Icon;
   /** Shown only to roles with this permission; no permission means everyone. */
   permission?: Permission;
+  /** Staff: the count of what waits behind this link, shown beside it. */
+  alert?: StaffAlert;
 }
 
 export interface NavGroupItem {
@@ -130,6 +132,7 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/orders',
         icon: IconReceipt,
         permission: 'orders.manage',
+        alert: 'bank_transfers',
       },
       {
         kind: 'link',
@@ -137,6 +140,7 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/customers',
         icon: IconBuildingStore,
         permission: 'customers.manage',
+        alert: 'registrations',
       },
       {
         kind: 'link',
@@ -144,6 +148,7 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/claims',
         icon: IconTruckReturn,
         permission: 'claims.manage',
+        alert: 'claims',
       },
       {
         kind: 'link',
@@ -151,6 +156,7 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/messages',
         icon: IconMail,
         permission: 'messages.manage',
+        alert: 'messages',
       },
       {
         kind: 'link',

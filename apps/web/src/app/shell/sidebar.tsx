@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Tooltip } from '@mantine/core';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { can, type AnyRole } from '@portal/contract';
+import { can, type AnyRole, type StaffAlerts } from '@portal/contract';
 import { CategoryTree } from '../../features/catalog/components/category-tree';
 import { useLocalizePath } from '../../shared/locale/use-locale';
 import { visibleNav, type NavActionItem, type NavGroupItem, type NavLinkItem } from './nav-items';
@@ -12,6 +12,8 @@ import classes from './shell.module.css';
 
 interface SidebarProps {
   role: AnyRole;
+  /** Staff: what waits behind their links (the links' `alert`). */
+  alerts?: StaffAlerts;
   opened: boolean;
   width: number;
   homePath: string;
@@ -20,7 +22,15 @@ interface SidebarProps {
   onAction: (action: NavActionItem['action']) => void;
 }
 
-export function Sidebar({ role, opened, width, homePath, onLinkClick, onAction }: SidebarProps) {
+export function Sidebar({
+  role,
+  alerts,
+  opened,
+  width,
+  homePath,
+  onLinkClick,
+  onAction,
+}: SidebarProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const sections = visibleNav(role);
@@ -54,7 +64,12 @@ export function Sidebar({ role, opened, width, homePath, onLinkClick, onAction }
               {section.items.map((item) =>
                 item.kind === 'link' ? (
                   <li key={item.to}>
-                    <SidebarLink item={item} collapsed={collapsed} onClick={onLinkClick} />
+                    <SidebarLink
+                      item={item}
+                      collapsed={collapsed}
+                      onClick={onLinkClick}
+                      waiting={item.alert ? alerts?.[item.alert] : undefined}
+                    />
                   </li>
                 ) : item.kind === 'action' ? (
                   <li key={item.action}>
@@ -92,14 +107,18 @@ function SidebarLink({
   item,
   collapsed,
   onClick,
+  waiting,
 }: {
   item: NavLinkItem;
   collapsed: boolean;
   onClick: () => void;
+  /** How many things wait behind the link (staff); nothing shown when none. */
+  waiting?: number;
 }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const label = t(item.labelKey);
+  const count = waiting ? t('nav.waiting', { count: waiting }) : '';
   const Icon = item.icon;
   const link = (
     <NavLink
@@ -107,10 +126,16 @@ function SidebarLink({
       end={item.to === '/'}
       className={classes.link}
       onClick={onClick}
-      aria-label={collapsed ? label : undefined}
+      aria-label={collapsed ? [label, count].filter(Boolean).join(', ') : undefined}
     >
       <Icon size={22} stroke={1.7} aria-hidden />
       {!collapsed && <span>{label}</span>}
+      {!collapsed && waiting ? (
+        <Badge ml="auto" size="sm" color="yellow.5" autoContrast data-waiting>
+          <span aria-hidden>{waiting}</span>
+          <VisuallyHidden>{count}</VisuallyHidden>
+        </Badge>
+      ) : null}
     </NavLink>
   );
   return collapsed ? (

@@ -9,6 +9,7 @@ import type {
   ReplacementClaimItemRequest,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
+import { staffAlertsKey } from './alerts';
 
 const claimsKey = ['admin', 'claims'] as const;
 
@@ -52,6 +53,11 @@ export function useClaimStep(claimId: string) {
       });
     },
     onSuccess: (claim) => queryClient.setQueryData([...claimsKey, claimId], claim),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: claimsKey }),
+    // The sidebar's counts (alerts.ts) may change with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimsKey }),
+        queryClient.invalidateQueries({ queryKey: staffAlertsKey }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, StaffCompany, StaffCompanyList } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
+import { staffAlertsKey } from './alerts';
 
 const customersKey = ['admin', 'companies'] as const;
 
@@ -64,6 +65,11 @@ export function useCustomerAction(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: CustomerAction) => runAction(companyId, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    // The sidebar's counts (alerts.ts) may change with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customersKey }),
+        queryClient.invalidateQueries({ queryKey: staffAlertsKey }),
+      ]),
   });
 }

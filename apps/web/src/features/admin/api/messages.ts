@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffMessage, StaffMessageList } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
+import { staffAlertsKey } from './alerts';
 
 const messagesKey = ['admin', 'messages'] as const;
 
@@ -51,6 +52,11 @@ export function useMessageChange(id: string) {
       }
     },
     onSuccess: (message) => queryClient.setQueryData([...messagesKey, id], message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...messagesKey, 'list'] }),
+    // The sidebar's counts (alerts.ts) may change with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...messagesKey, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: staffAlertsKey }),
+      ]),
   });
 }

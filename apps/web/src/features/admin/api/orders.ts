@@ -6,6 +6,7 @@ import type {
   StaffOrderList,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
+import { staffAlertsKey } from './alerts';
 
 const staffOrdersKey = ['admin', 'orders'] as const;
 
@@ -52,6 +53,11 @@ export function useStaffOrderAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: StaffOrderAction) => runAction(id, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffOrdersKey }),
+    // The sidebar's counts (alerts.ts) may change with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffOrdersKey }),
+        queryClient.invalidateQueries({ queryKey: staffAlertsKey }),
+      ]),
   });
 }
