@@ -137,6 +137,16 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   await page.locator('[data-timeline-entry]').filter({ hasText: 'Livraison au quai 3' }).waitFor();
   await inspect(page, 'staff-order-shipped-fr');
 
+  // The buyer lost the confirmation: staff send it again.
+  await page.getByRole('button', { name: t('staff:order.resendConfirmation') }).click();
+  await page
+    .getByRole('dialog', { name: t('staff:order.resendConfirmation') })
+    .getByRole('button', { name: t('staff:order.resendConfirmation') })
+    .click();
+  await page
+    .getByText(t('staff:order.confirmationResent', { number: order.orderNumber }))
+    .waitFor();
+
   // The customer sees the shipment and the progress, never the note.
   const customer = await signedIn(browser, portal.url, 'purchaser@demo.test');
   contexts.push(customer.context());

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'order.close',
   'order.cancel',
   'order.note',
+  'order.resend_confirmation',
   'company.approve',
   'company.reject',
   'company.vat_verification',

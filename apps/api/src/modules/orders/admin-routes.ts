@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  messageResponseSchema,
   orderIdParamsSchema,
   orderNoteRequestSchema,
   orderSchema,
@@ -12,10 +13,17 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
+import { t } from '../../platform/i18n';
 import { updateOrderStatus } from './admin';
 import type { OrdersDeps } from './place-order';
 import { shipOrder } from './ship';
-import { addOrderNote, exportStaffOrders, listStaffOrders, staffOrderDetail } from './staff-orders';
+import {
+  addOrderNote,
+  exportStaffOrders,
+  listStaffOrders,
+  resendConfirmation,
+  staffOrderDetail,
+} from './staff-orders';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -75,6 +83,24 @@ export function adminOrderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => staffOrderDetail(deps, request.params.id),
+    );
+
+    app.post(
+      '/:id/resend-confirmation',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          description: "Sends the order's confirmation mail to its buyer again.",
+          params: orderIdParamsSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await resendConfirmation(deps, contextOf(request), request.params.id);
+        return { message: t(request.locale, 'messages.confirmation_resent') };
+      },
     );
 
     app.post(

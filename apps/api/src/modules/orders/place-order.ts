@@ -140,8 +140,8 @@ async function reserveStock(
     : conflict('errors.quantity_exceeds_stock', { available, title });
 }
 
-/** The order's mail to the buyer, in the buyer's language. */
-async function mailConfirmation(
+/** The order's mail to the buyer, in the buyer's language (staff may send it again). */
+export async function mailConfirmation(
   tx: Executor,
   config: Config,
   settings: CheckoutSettings,

@@ -359,6 +359,35 @@ describe('the audit log', () => {
   });
 });
 
+describe('the confirmation mail sent again', () => {
+  it('mails the buyer the order confirmation again, for staff only, in the audit log', async () => {
+    const before = await t.mailsTo('purchaser@demo.test', 'order_placed_bank_transfer');
+    const response = await post(
+      `/api/admin/orders/${ourBelgian.id}/resend-confirmation`,
+      {},
+      operator,
+    );
+    expect(response.statusCode).toBe(200);
+    const after = await t.mailsTo('purchaser@demo.test', 'order_placed_bank_transfer');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]?.text).toContain(ourBelgian.orderNumber);
+    expect(
+      (await post(`/api/admin/orders/${ourBelgian.id}/resend-confirmation`, {}, owner)).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(`/api/admin/orders/${randomUUID()}/resend-confirmation`, {}, admin)).statusCode,
+    ).toBe(404);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.resend_confirmation'));
+    expect(entry).toMatchObject({
+      entityLabel: ourBelgian.orderNumber,
+      after: { to: 'purchaser@demo.test' },
+    });
+  });
+});
+
 describe('who may use the staff routes', () => {
   /** Every back-office route of the OpenAPI document, with ids that exist nowhere. */
   function staffRoutes(): { method: string; url: string }[] {

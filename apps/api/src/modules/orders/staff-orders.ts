@@ -28,7 +28,7 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { BOM, csvLines } from '../../platform/csv';
 import { fromCents } from '../../platform/money';
 import { recordAudit } from '../audit';
-import type { OrdersDeps } from './place-order';
+import { mailConfirmation, type OrdersDeps } from './place-order';
 import type { OrderRow } from './status';
 import { describeOrder, findOrder } from './view';
 
@@ -449,4 +449,33 @@ export async function* exportStaffOrders(
     if (!last || rows.length < pageSize) return;
     after = { key: last.key, id: last.order.id };
   }
+}
+
+/**
+ * `POST /admin/orders/{id}/resend-confirmation`: the order's confirmation mail to its buyer
+ * again, as it was first sent (with the bank details for a bank transfer), in the audit log.
+ */
+export async function resendConfirmation(
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  orderId: string,
+): Promise<void> {
+  const order = await findOrder(deps.db, orderId, null);
+  const [buyer] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!buyer) throw new Error(`order ${order.id} lost its buyer`);
+  const settings = await deps.checkoutSettings();
+  await deps.db.transaction(async (tx) => {
+    await mailConfirmation(tx, deps.config, settings, order, buyer);
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: 'order.resend_confirmation',
+      entityType: 'order',
+      entityId: order.id,
+      entityLabel: order.orderNumber,
+      after: { to: buyer.email },
+    });
+  });
 }

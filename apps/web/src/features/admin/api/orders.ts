@@ -33,7 +33,8 @@ export type StaffOrderAction =
   | { kind: 'mark_paid' }
   | { kind: 'ship'; shipment: ShipOrderRequest }
   | { kind: 'status'; update: OrderStatusUpdate }
-  | { kind: 'note'; note: string };
+  | { kind: 'note'; note: string }
+  | { kind: 'resend_confirmation' };
 
 function runAction(id: string, action: StaffOrderAction): Promise<unknown> {
   const base = `/admin/orders/${encodeURIComponent(id)}`;
@@ -46,6 +47,8 @@ function runAction(id: string, action: StaffOrderAction): Promise<unknown> {
       return apiRequest(`${base}/status`, { method: 'PUT', body: action.update });
     case 'note':
       return apiRequest(`${base}/notes`, { method: 'POST', body: { note: action.note } });
+    case 'resend_confirmation':
+      return apiRequest(`${base}/resend-confirmation`, { method: 'POST' });
   }
 }
 

@@ -3,7 +3,13 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconCircleCheck, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCircleCheck,
+  IconMailForward,
+  IconTruckDelivery,
+  IconX,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import {
@@ -70,9 +76,24 @@ export function OrderActions({ order }: { order: StaffOrder }) {
 
   const number = order.order_number;
   const { actions } = order;
-  if (!actions.mark_paid && !actions.ship && !actions.complete && !actions.cancel) return null;
   return (
     <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={18} aria-hidden />}
+        loading={busy}
+        onClick={() =>
+          confirm(
+            t('staff:order.resendConfirmation'),
+            t('staff:order.confirmResend', { number, email: order.buyer.email }),
+            t('staff:order.resendConfirmation'),
+            { kind: 'resend_confirmation' },
+            'staff:order.confirmationResent',
+          )
+        }
+      >
+        {t('staff:order.resendConfirmation')}
+      </Button>
       {actions.mark_paid && (
         <Button
           leftSection={<IconCash size={18} aria-hidden />}
