@@ -16,3 +16,6 @@ export function prefixRange(prefix: string): { from: string; to: string | undefi
   const next = last === 0xd7ff ? 0xe000 : last + 1;
   return { from: prefix, to: String.fromCodePoint(...points, next) };
 }
+
+/** Text matched literally by LIKE and ILIKE: its `\`, `%` and `_` escaped (the default escape). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

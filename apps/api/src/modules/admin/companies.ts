@@ -13,15 +13,15 @@ import type {
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { companies, companyOrderCounts, orders, sessions, users } from '../../db/schema';
+import { escapeLike } from '../../db/prefix';
+import { companies, companyOrderCounts, orders, users } from '../../db/schema';
 import { revokeAllSessions } from '../../platform/auth/sessions';
 import { voidSecureKeys } from '../../platform/auth/secure-keys';
 import { conflict, notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
 import { recordAudit } from '../audit';
 import { requestPasswordReset } from '../auth';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+import { lastSignIn } from './staff';
 
 /** Members of the company, and its orders as the kept per-status counts add them up. */
 const memberCount = sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies}.id)`;
@@ -98,10 +98,7 @@ export async function companyDetail(db: Db, companyId: string): Promise<StaffCom
     db
       .select({
         member: users,
-        lastSignInAt: sql<Date | null>`(select max(s.created_at) from ${sessions} s
-          where s.user_id = ${users}.id)`.mapWith((value: string | Date | null) =>
-          value === null ? null : new Date(value),
-        ),
+        lastSignInAt: lastSignIn,
       })
       .from(users)
       .where(eq(users.companyId, company.id))

@@ -25,7 +25,8 @@ import { findUserByEmail } from '../users';
 
 const isStaff = and(isNull(users.companyId), inArray(users.role, [...STAFF_ROLES]));
 
-const lastSignIn = sql<Date | null>`(select max(s.created_at) from ${sessions} s
+/** When a user last signed in (their newest session), as a column of a users query. */
+export const lastSignIn = sql<Date | null>`(select max(s.created_at) from ${sessions} s
   where s.user_id = ${users}.id)`.mapWith((value: string | Date | null) =>
   value === null ? null : new Date(value),
 );

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { prefixRange } from '../../db/prefix';
+import { escapeLike, prefixRange } from '../../db/prefix';
 import {
   companies,
   companyOrderCounts,
@@ -82,7 +82,7 @@ function searchCondition(q: string): SQL {
       to === undefined ? sql`` : sql` and ${orders.orderNumber} ~<~ ${to}::text`
     }`;
   }
-  const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const escaped = escapeLike(q);
   if (q.includes('@')) {
     return inArray(
       orders.userId,

@@ -1,4 +1,4 @@
-import { Anchor, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import { AUDIT_ENTITY_TYPES, type AuditEntry } from '@portal/contract';
@@ -8,6 +8,7 @@ import { ListFilters } from '../../../shared/ui/list-filters';
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { useAuditLog, useStaffMembers } from '../api/staff';
+import { UrlDateRange } from '../components/url-filters';
 import { useUrlFilters } from '../hooks/use-url-filters';
 
 /** Values as staff read them: `key: value` pairs, one per line. */
@@ -77,21 +78,7 @@ export function AuditLogPage() {
           clearable
           w={{ base: '100%', sm: 180 }}
         />
-        <TextInput
-          type="date"
-          label={t('orders.dateFrom')}
-          value={filters.get('date_from')}
-          onChange={(event) => filters.set({ date_from: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <TextInput
-          type="date"
-          label={t('orders.dateTo')}
-          value={filters.get('date_to')}
-          min={filters.get('date_from') || undefined}
-          onChange={(event) => filters.set({ date_to: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
-        />
+        <UrlDateRange filters={filters} />
       </ListFilters>
       <ListResult
         query={log}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_STATUSES } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
@@ -10,6 +10,7 @@ import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { useCompanies } from '../api/customers';
 import { CompanyStatusBadge } from '../components/company-status-badge';
+import { UrlSelect } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
 
 /**
@@ -22,18 +23,6 @@ export function CustomersPage() {
   const filters = useUrlFilters();
   const search = useUrlSearch(filters);
   const list = useCompanies(filters.params);
-
-  const select = (key: string, label: string, data: { value: string; label: string }[]) => (
-    <Select
-      label={label}
-      value={filters.get(key) || null}
-      onChange={(value) => filters.set({ [key]: value ?? '' })}
-      data={data}
-      placeholder={t('staff:orders.any')}
-      clearable
-      w={{ base: '100%', sm: 180 }}
-    />
-  );
 
   return (
     <Stack gap="lg">
@@ -55,19 +44,30 @@ export function CustomersPage() {
           onChange={(event) => search.setText(event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        {select(
-          'status',
-          t('orders.status'),
-          COMPANY_STATUSES.map((value) => ({
+        <UrlSelect
+          filters={filters}
+          name="status"
+          label={t('orders.status')}
+          data={COMPANY_STATUSES.map((value) => ({
             value,
             label: t(`staff:customers.statuses.${value}`),
-          })),
-        )}
-        {select('country', t('staff:orders.country'), countryOptions(locale))}
-        {select('vat', t('staff:customers.vatState'), [
-          { value: 'active', label: t('staff:customers.vatActive') },
-          { value: 'inactive', label: t('staff:customers.vatInactive') },
-        ])}
+          }))}
+        />
+        <UrlSelect
+          filters={filters}
+          name="country"
+          label={t('staff:orders.country')}
+          data={countryOptions(locale)}
+        />
+        <UrlSelect
+          filters={filters}
+          name="vat"
+          label={t('staff:customers.vatState')}
+          data={[
+            { value: 'active', label: t('staff:customers.vatActive') },
+            { value: 'inactive', label: t('staff:customers.vatInactive') },
+          ]}
+        />
       </ListFilters>
       <ListResult
         query={list}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_KINDS, CLAIM_REQUEST_STATUSES } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
@@ -9,6 +9,7 @@ import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { useStaffClaims } from '../api/claims';
 import { ClaimStatusBadge } from '../components/claim-badges';
+import { UrlSelect } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
 
 /** Back office: every company's returns and warranty claims, newest first; filters in the URL. */
@@ -18,18 +19,6 @@ export function StaffClaimsPage() {
   const filters = useUrlFilters();
   const search = useUrlSearch(filters, 'search');
   const list = useStaffClaims(filters.params);
-
-  const select = (key: string, label: string, data: { value: string; label: string }[]) => (
-    <Select
-      label={label}
-      value={filters.get(key) || null}
-      onChange={(value) => filters.set({ [key]: value ?? '' })}
-      data={data}
-      placeholder={t('staff:orders.any')}
-      clearable
-      w={{ base: '100%', sm: 180 }}
-    />
-  );
 
   return (
     <Stack gap="lg">
@@ -51,19 +40,21 @@ export function StaffClaimsPage() {
           onChange={(event) => search.setText(event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        {select(
-          'kind',
-          t('staff:claims.kind'),
-          CLAIM_KINDS.map((value) => ({ value, label: t(`staff:claims.kinds.${value}`) })),
-        )}
-        {select(
-          'status',
-          t('claims.requestStatus'),
-          CLAIM_REQUEST_STATUSES.map((value) => ({
+        <UrlSelect
+          filters={filters}
+          name="kind"
+          label={t('staff:claims.kind')}
+          data={CLAIM_KINDS.map((value) => ({ value, label: t(`staff:claims.kinds.${value}`) }))}
+        />
+        <UrlSelect
+          filters={filters}
+          name="status"
+          label={t('claims.requestStatus')}
+          data={CLAIM_REQUEST_STATUSES.map((value) => ({
             value,
             label: t(`claims.requestStatuses.${value}`),
-          })),
-        )}
+          }))}
+        />
       </ListFilters>
       <ListResult
         query={list}

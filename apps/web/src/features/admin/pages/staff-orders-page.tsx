@@ -34,6 +34,7 @@ import { notifyError } from '../../../shared/ui/notify';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { useStaffOrders } from '../api/orders';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
+import { UrlSelect, UrlDateRange } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
 
 const isTab = (value: string): value is StaffOrderTab =>
@@ -59,18 +60,6 @@ export function StaffOrdersPage() {
     onError: notifyError,
   });
   const counts = list.data?.counts;
-
-  const select = (key: string, label: string, data: { value: string; label: string }[]) => (
-    <Select
-      label={label}
-      value={filters.get(key) || null}
-      onChange={(value) => filters.set({ [key]: value ?? '' })}
-      data={data}
-      placeholder={t('staff:orders.any')}
-      clearable
-      w={{ base: '100%', sm: 180 }}
-    />
-  );
 
   return (
     <Stack gap="lg">
@@ -120,32 +109,28 @@ export function StaffOrdersPage() {
           onChange={(event) => search.setText(event.currentTarget.value)}
           w={{ base: '100%', sm: 280 }}
         />
-        {select(
-          'payment_method',
-          t('staff:orders.paymentMethod'),
-          PAYMENT_METHODS.map((value) => ({ value, label: t(`checkout.methods.${value}`) })),
-        )}
-        {select(
-          'payment_status',
-          t('staff:orders.paymentStatus'),
-          PAYMENT_STATUSES.map((value) => ({ value, label: t(`staff:paymentStatuses.${value}`) })),
-        )}
-        {select('country', t('staff:orders.country'), countryOptions(locale))}
-        <TextInput
-          type="date"
-          label={t('orders.dateFrom')}
-          value={filters.get('date_from')}
-          onChange={(event) => filters.set({ date_from: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
+        <UrlSelect
+          filters={filters}
+          name="payment_method"
+          label={t('staff:orders.paymentMethod')}
+          data={PAYMENT_METHODS.map((value) => ({ value, label: t(`checkout.methods.${value}`) }))}
         />
-        <TextInput
-          type="date"
-          label={t('orders.dateTo')}
-          value={filters.get('date_to')}
-          min={filters.get('date_from') || undefined}
-          onChange={(event) => filters.set({ date_to: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
+        <UrlSelect
+          filters={filters}
+          name="payment_status"
+          label={t('staff:orders.paymentStatus')}
+          data={PAYMENT_STATUSES.map((value) => ({
+            value,
+            label: t(`staff:paymentStatuses.${value}`),
+          }))}
         />
+        <UrlSelect
+          filters={filters}
+          name="country"
+          label={t('staff:orders.country')}
+          data={countryOptions(locale)}
+        />
+        <UrlDateRange filters={filters} />
         <Select
           label={t('staff:orders.sort')}
           value={filters.get('sort') || 'date_desc'}
