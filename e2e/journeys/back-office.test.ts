@@ -117,7 +117,7 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   await page.getByText(t('staff:order.markedPaid', { number: order.orderNumber })).waitFor();
   await page.getByText(t('staff:order.documentKinds.invoice'), { exact: true }).waitFor();
 
-  // Shipping asks for the carrier and the tracking number, and says which is missing.
+  // Shipping asks for the carrier and the tracking numbers, and says which is missing.
   await page.getByRole('button', { name: t('staff:order.ship') }).click();
   const ship = page.getByRole('dialog', {
     name: t('staff:order.shipTitle', { number: order.orderNumber }),
@@ -125,11 +125,30 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   await ship.getByRole('button', { name: t('staff:order.ship') }).click();
   await ship.getByText(t('validation.required')).first().waitFor();
   await inspect(page, 'staff-order-ship-dialog-fr');
+  // The first parcel holds 2 of the 5 units, in two packages.
   await ship.getByLabel(t('staff:order.carrier')).fill('DHL Parcel');
-  await ship.getByLabel(t('orders.trackingNumber')).fill('JVGL0555000111');
+  await ship.getByLabel(t('staff:order.trackingNumbers')).fill('JVGL0555000111\nJVGL0555000112');
+  await ship.locator('table input').first().fill('2');
   await ship.getByRole('button', { name: t('staff:order.ship') }).click();
-  await page.getByText(t('staff:order.shipped', { number: order.orderNumber })).waitFor();
-  await page.getByText('DHL Parcel JVGL0555000111').first().waitFor();
+  await page.getByText(t('staff:order.partlyShipped', { number: order.orderNumber })).waitFor();
+  const shipments = page.locator('[data-shipments]');
+  await shipments.getByText(t('orders.partlyShipped', { shipped: '2', ordered: '5' })).waitFor();
+  // The second parcel takes the rest: the order is shipped.
+  await ship.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: t('staff:order.ship') }).click();
+  await ship.getByLabel(t('staff:order.carrier')).fill('PostNL');
+  await ship.getByLabel(t('staff:order.trackingNumbers')).fill('3SPOST0000042');
+  await ship.getByRole('button', { name: t('staff:order.ship') }).click();
+  await page
+    .getByText(t('staff:order.shipped', { number: order.orderNumber }), { exact: true })
+    .waitFor();
+  await ship.waitFor({ state: 'hidden' });
+  await page
+    .locator('#main')
+    .getByRole('button', { name: t('staff:order.ship') })
+    .waitFor({ state: 'detached' });
+  assert.equal(await shipments.locator('[data-shipment]').count(), 2);
+  await shipments.getByText('JVGL0555000111, JVGL0555000112').waitFor();
 
   // An internal note lands on the timeline, for staff only.
   await page.getByLabel(t('staff:order.note')).fill('Livraison au quai 3 uniquement');
@@ -159,8 +178,22 @@ test('an operator finds an order by its number, marks the transfer paid and ship
     })
     .waitFor();
   await customer.getByText(en('checkout.progress.shipping_on_the_way')).first().waitFor();
-  await customer.getByText('DHL Parcel JVGL0555000111').waitFor();
+  const parcels = customer.locator('[data-shipments]');
+  await parcels.getByText(`${en('orders.parcel', { n: '1' })} · DHL Parcel`).waitFor();
+  await parcels.getByText(`${en('orders.parcel', { n: '2' })} · PostNL`).waitFor();
+  await customer
+    .getByText('DHL Parcel JVGL0555000111, JVGL0555000112 · PostNL 3SPOST0000042')
+    .waitFor();
+  // The invoice staff issued by marking the transfer paid is one click away.
+  await customer.locator('a[href*="/invoices/invoice-details/"]').waitFor();
   await screenshot(customer, 'customer-order-shipped-by-staff-1280');
+  // Each parcel was a notification.
+  await customer.getByRole('button', { name: /^Notifications: \d+ unseen$/ }).click();
+  const shippedNotes = customer
+    .getByRole('dialog', { name: en('notifications.title') })
+    .locator('[data-notification]')
+    .filter({ hasText: en('notifications.types.order_is_shipped', { order: order.orderNumber }) });
+  await shippedNotes.nth(1).waitFor();
   assert.equal(await customer.getByText('Livraison au quai 3').count(), 0);
 });
 
@@ -319,7 +352,7 @@ async function completedOrder(): Promise<{ orderNumber: string; sku: string }> {
   await api(operator, `/admin/orders/${order.id}/mark-paid`, { method: 'POST', body: {} });
   await api(operator, `/admin/orders/${order.id}/ship`, {
     method: 'POST',
-    body: { carrier: 'DHL Parcel', tracking_number: 'JVGL0999888777' },
+    body: { carrier: 'DHL Parcel', tracking_numbers: ['JVGL0999888777'] },
   });
   await api(operator, `/admin/orders/${order.id}/status`, {
     method: 'PUT',

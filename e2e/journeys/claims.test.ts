@@ -75,7 +75,7 @@ async function completedOrder(): Promise<CompletedOrder> {
   await api(admin, `/admin/orders/${order._id}/mark-paid`, { method: 'POST', body: {} });
   await api(admin, `/admin/orders/${order._id}/ship`, {
     method: 'POST',
-    body: { carrier: 'DHL Parcel', tracking_number: 'JVGL0123456789' },
+    body: { carrier: 'DHL Parcel', tracking_numbers: ['JVGL0123456789'] },
   });
   await api(admin, `/admin/orders/${order._id}/status`, {
     method: 'PUT',

@@ -67,7 +67,7 @@ async function orderShippedByStaff(): Promise<{ id: string; orderNumber: string 
   await api(admin, `/admin/orders/${order._id}/mark-paid`, { method: 'POST', body: {} });
   await api(admin, `/admin/orders/${order._id}/ship`, {
     method: 'POST',
-    body: { carrier: 'DHL Parcel', tracking_number: 'JVGL0123456789' },
+    body: { carrier: 'DHL Parcel', tracking_numbers: ['JVGL0123456789'] },
   });
   return { id: order._id, orderNumber: order.order_number };
 }

@@ -52,14 +52,8 @@ export const orderProgressSchema = z.array(
 );
 export type OrderProgress = z.infer<typeof orderProgressSchema>;
 
-/** Shipping as staff recorded it. */
-export const orderShipmentSchema = z
-  .object({ carrier: z.string(), tracking_number: z.string(), shipped_at: z.string() })
-  .nullable();
-
 export const orderHistoryDetailSchema = z.object({
   progress_steps: orderProgressSchema,
-  shipment: orderShipmentSchema,
   invoice: z.object({ _id: z.uuid(), invoice_number: z.string() }).nullable(),
 });
 export type OrderHistoryDetail = z.infer<typeof orderHistoryDetailSchema>;
@@ -78,9 +72,28 @@ export const reorderResponseSchema = z.object({
 });
 export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
 
-/** Staff: `POST /admin/orders/{id}/ship`. */
+/** How many tracking numbers one parcel may carry. */
+export const MAX_TRACKING_NUMBERS = 10;
+
+/**
+ * Staff: `POST /admin/orders/{id}/ship`: one parcel with its carrier and tracking numbers, holding
+ * the lines listed (how many of each), or everything still to ship when `lines` is absent.
+ */
 export const shipOrderRequestSchema = z.strictObject({
   carrier: z.string().trim().min(1).max(100),
-  tracking_number: z.string().trim().min(1).max(100),
+  tracking_numbers: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1)
+    .max(MAX_TRACKING_NUMBERS)
+    .refine((numbers) => new Set(numbers).size === numbers.length, 'validation.duplicate_value'),
+  lines: z
+    .array(z.strictObject({ line_id: z.uuid(), quantity: z.number().int().min(1) }))
+    .min(1)
+    .max(500)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.line_id)).size === lines.length,
+      'validation.duplicate_value',
+    )
+    .optional(),
 });
 export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;

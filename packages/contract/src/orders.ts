@@ -69,8 +69,27 @@ export const orderLineSchema = z.object({
   subtotal: z.number(),
   /** grams per unit */
   weight: z.number().int(),
+  /** How many of it left in a parcel so far. */
+  shipped_quantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** A parcel of the order: carrier, tracking numbers, and how many of which lines it holds. */
+export const orderShipmentSchema = z.object({
+  _id: z.uuid(),
+  carrier: z.string(),
+  tracking_numbers: z.array(z.string()),
+  shipped_at: z.string(),
+  lines: z.array(
+    z.object({
+      line_id: z.uuid(),
+      sku: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
 export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'payment_provider', 'system'] as const;
 
@@ -132,6 +151,8 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   events: z.array(orderEventSchema),
   payments: z.array(orderPaymentSchema),
+  /** The parcels it left in so far, oldest first. */
+  shipments: z.array(orderShipmentSchema),
   placed_by: z.object({ _id: z.uuid(), full_name: z.string() }),
   /** Where to transfer the money, for pending bank transfer orders; null otherwise. */
   bank_account: bankAccountSchema.nullable(),

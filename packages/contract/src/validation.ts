@@ -24,6 +24,7 @@ export const VALIDATION_KEYS = [
   'validation.invalid_date',
   'validation.date_in_future',
   'validation.nul_character',
+  'validation.duplicate_value',
   // Returns and warranty claims (SPEC section 5) and the CSV bulk claim file.
   'validation.claim_source_required',
   'validation.order_number_length',

@@ -517,6 +517,43 @@ export const orderNotes = pgTable(
 );
 
 /**
+ * A parcel of an order: its carrier, tracking numbers and the lines it holds. An order leaves in
+ * one or more; it is shipped when every line's quantity left (migration 0028).
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumbers: text('tracking_numbers').array().notNull(),
+    staffUserId: uuid('staff_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** How much of each order line a shipment holds. */
+export const orderShipmentLines = pgTable(
+  'order_shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
+    index('order_shipment_lines_line_idx').on(t.orderLineId),
+  ],
+);
+
+/**
  * What staff did: who, when, which entity, the values before and after. Append-only: the
  * database refuses updates, deletes and truncation (migration 0025).
  */

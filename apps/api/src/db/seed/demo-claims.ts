@@ -9,6 +9,8 @@ import {
   companies,
   orderEvents,
   orderLines,
+  orderShipmentLines,
+  orderShipments,
   orders,
   productTranslations,
   products,
@@ -67,17 +69,37 @@ async function insertCompletedOrder(
     })
     .returning();
   if (!order) throw new Error('demo order not created');
-  await tx.insert(orderLines).values(
-    demo.lines.map((line, position) => ({
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      demo.lines.map((line, position) => ({
+        orderId: order.id,
+        productId: line.product.id,
+        position,
+        sku: line.product.sku,
+        title: line.title,
+        unitPriceCents: line.product.priceCents,
+        quantity: line.quantity,
+        subtotalCents: line.product.priceCents * line.quantity,
+        weightGrams: line.product.weightGrams,
+      })),
+    )
+    .returning({ id: orderLines.id, quantity: orderLines.quantity });
+  const [parcel] = await tx
+    .insert(orderShipments)
+    .values({
       orderId: order.id,
-      productId: line.product.id,
-      position,
-      sku: line.product.sku,
-      title: line.title,
-      unitPriceCents: line.product.priceCents,
+      carrier: 'DHL Parcel',
+      trackingNumbers: [order.trackingNumber ?? ''],
+      createdAt: order.shippedAt ?? delivered,
+    })
+    .returning({ id: orderShipments.id });
+  if (!parcel) throw new Error('demo parcel not created');
+  await tx.insert(orderShipmentLines).values(
+    lines.map((line) => ({
+      shipmentId: parcel.id,
+      orderLineId: line.id,
       quantity: line.quantity,
-      subtotalCents: line.product.priceCents * line.quantity,
-      weightGrams: line.product.weightGrams,
     })),
   );
   await tx.insert(orderEvents).values([

@@ -154,7 +154,7 @@ describe('GET /api/orders/:id/progress', () => {
     expect(
       pending.progress_steps.map((s: { reached_at: string | null }) => !!s.reached_at),
     ).toEqual([true, true, false, false, false, false]);
-    expect(pending).toMatchObject({ shipment: null, invoice: null });
+    expect(pending).toMatchObject({ invoice: null });
     const paid = (await get(`/api/orders/${placed[1]!.id}/progress`, owner)).json();
     expect(paid.progress_steps.map((s: { reached_at: string | null }) => !!s.reached_at)).toEqual([
       true,
@@ -214,12 +214,12 @@ describe('POST /api/orders/:id/reorder', () => {
 describe('POST /api/admin/orders/:id/ship', () => {
   it('ships a paid order once: recorded, notified and mailed', async () => {
     const url = `/api/admin/orders/${placed[1]!.id}/ship`;
-    const shipment = { carrier: 'DHL Parcel', tracking_number: 'JVGL0123456789' };
+    const shipment = { carrier: 'DHL Parcel', tracking_numbers: ['JVGL0123456789'] };
     expect((await post(url, owner, shipment)).statusCode).toBe(403);
     expect((await post(url, undefined, shipment)).statusCode).toBe(401);
     const bad = await post(url, admin, { carrier: '', extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['carrier', 'tracking_number']));
+    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['carrier', 'tracking_numbers']));
 
     const response = await post(url, admin, shipment);
     expect(response.statusCode).toBe(200);
@@ -232,8 +232,10 @@ describe('POST /api/admin/orders/:id/ship', () => {
       by: expect.objectContaining({ full_name: expect.any(String) }),
       note: 'DHL Parcel JVGL0123456789',
     });
+    expect(response.json().shipments).toEqual([
+      expect.objectContaining({ carrier: 'DHL Parcel', tracking_numbers: ['JVGL0123456789'] }),
+    ]);
     const progress = (await get(`/api/orders/${placed[1]!.id}/progress`, purchaser)).json();
-    expect(progress.shipment).toMatchObject(shipment);
     expect(progress.progress_steps[4].reached_at).not.toBeNull();
 
     const [mail] = await t.mailsTo('purchaser@demo.test', 'order_shipped');
@@ -271,7 +273,7 @@ describe('POST /api/admin/orders/:id/ship', () => {
     const mailsBefore = (await t.mailsTo('purchaser@demo.test', 'order_shipped')).length;
     const shipped = await post(`/api/admin/orders/${order.id}/ship`, admin, {
       carrier: 'PostNL',
-      tracking_number: '3SABCD1234567',
+      tracking_numbers: ['3SABCD1234567'],
     });
     expect(shipped.statusCode).toBe(200);
     expect((await t.mailsTo('purchaser@demo.test', 'order_shipped')).length).toBe(mailsBefore);
@@ -288,7 +290,7 @@ describe('POST /api/admin/orders/:id/ship', () => {
   it('refuses to ship an unpaid order and completes a shipped one', async () => {
     const unpaid = await post(`/api/admin/orders/${placed[0]!.id}/ship`, admin, {
       carrier: 'DHL',
-      tracking_number: 'X1',
+      tracking_numbers: ['X1'],
     });
     expect(unpaid.statusCode).toBe(409);
     const completed = await t.app.inject({

@@ -27,6 +27,7 @@ import {
   invoices,
   orderEvents,
   orderLines,
+  orderShipments,
   orders,
   products,
   users,
@@ -264,7 +265,7 @@ export async function listOrders(
 /**
  * SPEC section 4's progress labels, each with the moment the order's history reached it:
  * placed and awaiting payment when created, payment received when paid, processing when it
- * moved there, shipping on the way when staff shipped it, shipped when completed.
+ * moved there, shipping on the way when the first parcel left, shipped when completed.
  */
 export async function orderProgress(
   db: Executor,
@@ -272,7 +273,7 @@ export async function orderProgress(
   orderId: string,
 ): Promise<OrderHistoryDetail> {
   const order = await findOrder(db, orderId, companyOf(ctx));
-  const [events, [invoice]] = await Promise.all([
+  const [events, [invoice], [firstShipment]] = await Promise.all([
     db
       .select({ status: orderEvents.status, at: orderEvents.createdAt })
       .from(orderEvents)
@@ -282,6 +283,12 @@ export async function orderProgress(
       .select({ id: invoices.id, number: invoices.invoiceNumber })
       .from(invoices)
       .where(eq(invoices.orderId, order.id)),
+    db
+      .select({ at: orderShipments.createdAt })
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, order.id))
+      .orderBy(asc(orderShipments.createdAt))
+      .limit(1),
   ]);
   const firstAt = (status: OrderStatus) =>
     events.find((event) => event.status === status)?.at.toISOString() ?? null;
@@ -291,19 +298,11 @@ export async function orderProgress(
     { step: 'awaiting_payment', reached_at: firstAt('pending') ?? placedAt },
     { step: 'payment_received', reached_at: order.paidAt?.toISOString() ?? null },
     { step: 'processing', reached_at: firstAt('processing') },
-    { step: 'shipping_on_the_way', reached_at: order.shippedAt?.toISOString() ?? null },
+    { step: 'shipping_on_the_way', reached_at: firstShipment?.at.toISOString() ?? null },
     { step: 'shipped', reached_at: firstAt('completed') },
   ];
   return {
     progress_steps: progress,
-    shipment:
-      order.shippedAt && order.carrier && order.trackingNumber
-        ? {
-            carrier: order.carrier,
-            tracking_number: order.trackingNumber,
-            shipped_at: order.shippedAt.toISOString(),
-          }
-        : null,
     invoice: invoice ? { _id: invoice.id, invoice_number: invoice.number } : null,
   };
 }

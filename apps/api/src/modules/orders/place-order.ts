@@ -342,6 +342,7 @@ export async function placeOrder(
         events: [placed.event],
         payments: [payment],
         placer: placed.buyer,
+        shipments: [],
       },
       settings,
     ),

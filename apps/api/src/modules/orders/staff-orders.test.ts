@@ -7,10 +7,10 @@ import {
   type StaffOrder,
   type StaffOrderList,
 } from '@portal/contract';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, orderShipments, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, deliveryAddress, stockProduct } from '../../test/checkout';
-import { placeBankTransferOrder } from '../../test/orders';
+import { markPaid, placeBankTransferOrder } from '../../test/orders';
 import { exportStaffOrders } from './staff-orders';
 
 let t: TestApp;
@@ -228,7 +228,7 @@ describe('the staff order detail and its actions', () => {
   });
 
   it('ships a paid order once and moves it to the shipped tab', async () => {
-    const shipment = { carrier: 'DHL', tracking_number: 'JD0001' };
+    const shipment = { carrier: 'DHL', tracking_numbers: ['JD0001'] };
     const [first, second] = await Promise.all([
       post(`/api/admin/orders/${ours.id}/ship`, shipment, admin),
       post(`/api/admin/orders/${ours.id}/ship`, shipment, operator),
@@ -385,6 +385,116 @@ describe('the confirmation mail sent again', () => {
       entityLabel: ourBelgian.orderNumber,
       after: { to: 'purchaser@demo.test' },
     });
+  });
+});
+
+describe('shipping in several parcels', () => {
+  it('ships some lines now and the rest later; the order is shipped when all have left', async () => {
+    const theirHome = await addAddress(t, other, 'delivery');
+    const battery = await stockProduct(t, 2, { priceCents: 5_000, quantity: 40 });
+    const charger = await stockProduct(t, 3, { priceCents: 900, quantity: 40 });
+    const order = await placeBankTransferOrder(t, other, theirHome, [
+      [battery, 4],
+      [charger, 6],
+    ]);
+    await markPaid(t, admin, order.id);
+    const url = `/api/admin/orders/${order.id}/ship`;
+    const detail = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
+    const [batteryLine, chargerLine] = detail.lines;
+
+    const tooMany = await post(
+      url,
+      {
+        carrier: 'DHL',
+        tracking_numbers: ['A1'],
+        lines: [
+          { line_id: batteryLine!._id, quantity: 5 },
+          { line_id: randomUUID(), quantity: 1 },
+        ],
+      },
+      admin,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details).toEqual([
+      { field: 'lines.0.quantity', message: expect.stringContaining('4') },
+      { field: 'lines.1.line_id', message: expect.any(String) },
+    ]);
+    const repeated = await post(url, { carrier: 'DHL', tracking_numbers: ['A1', 'A1'] }, operator);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().details[0].field).toBe('tracking_numbers');
+    expect(
+      await t.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
+    ).toHaveLength(0);
+
+    const first = await post(
+      url,
+      {
+        carrier: 'DHL',
+        tracking_numbers: ['JD01', 'JD02'],
+        lines: [
+          { line_id: batteryLine!._id, quantity: 4 },
+          { line_id: chargerLine!._id, quantity: 2 },
+        ],
+      },
+      operator,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      progress: 'shipping_on_the_way',
+      tracking_number: 'JD01',
+      lines: [{ shipped_quantity: 4 }, { shipped_quantity: 2 }],
+    });
+    const partly = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
+    expect(partly.shipped_at).toBeNull();
+    expect(partly.actions.ship).toBe(true);
+    expect((await list(`?tab=to_ship&q=${order.orderNumber}`)).total).toBe(1);
+
+    const rest = await post(url, { carrier: 'PostNL', tracking_numbers: ['3S01'] }, admin);
+    expect(rest.statusCode).toBe(200);
+    const shipped = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
+    expect(shipped.shipped_at).not.toBeNull();
+    expect(shipped.actions.ship).toBe(false);
+    expect(shipped.shipments).toMatchObject([
+      {
+        carrier: 'DHL',
+        tracking_numbers: ['JD01', 'JD02'],
+        lines: [{ quantity: 4 }, { quantity: 2 }],
+      },
+      {
+        carrier: 'PostNL',
+        tracking_numbers: ['3S01'],
+        lines: [{ sku: chargerLine!.sku, quantity: 4 }],
+      },
+    ]);
+    expect((await post(url, { carrier: 'DHL', tracking_numbers: ['X'] }, admin)).statusCode).toBe(
+      409,
+    );
+
+    // The customer sees both parcels; no other company sees the order.
+    const customer = await get(`/api/orders/${order.id}`, other);
+    expect(customer.json().shipments).toHaveLength(2);
+    expect((await get(`/api/orders/${order.id}`, owner)).statusCode).toBe(404);
+    expect(await t.mailsTo('owner@other.test', 'order_shipped')).toHaveLength(2);
+  });
+
+  it('lets only one of two staff members ship the same lines at once', async () => {
+    const theirHome = await addAddress(t, other, 'delivery');
+    const battery = await stockProduct(t, 4, { priceCents: 5_000, quantity: 40 });
+    const order = await placeBankTransferOrder(t, other, theirHome, [[battery, 6]]);
+    await markPaid(t, admin, order.id);
+    const detail = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
+    const parcel = (who: string) => ({
+      carrier: 'DHL',
+      tracking_numbers: [who],
+      lines: [{ line_id: detail.lines[0]!._id, quantity: 4 }],
+    });
+    const answers = await Promise.all([
+      post(`/api/admin/orders/${order.id}/ship`, parcel('admin'), admin),
+      post(`/api/admin/orders/${order.id}/ship`, parcel('operator'), operator),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const after = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
+    expect(after.lines[0]!.shipped_quantity).toBe(4);
   });
 });
 

@@ -6,12 +6,21 @@ import type {
   OrderStatus,
   PaymentMethod,
   PaymentProviderName,
+  OrderShipment,
   PaymentStatus,
   VatMode,
 } from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderEvents, orderLines, orders, payments, users } from '../../db/schema';
+import {
+  orderEvents,
+  orderLines,
+  orderShipmentLines,
+  orderShipments,
+  orders,
+  payments,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
 import type { OrderRow } from './status';
@@ -54,7 +63,7 @@ export async function describeOrder(
   order: OrderRow,
   settings: CheckoutSettings,
 ): Promise<Order> {
-  const [lines, events, orderPayments, [placer]] = await Promise.all([
+  const [lines, events, orderPayments, [placer], shipments] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -75,8 +84,42 @@ export async function describeOrder(
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(eq(users.id, order.userId)),
+    shipmentsOf(db, order.id),
   ]);
-  return orderView(order, { lines, events, payments: orderPayments, placer }, settings);
+  return orderView(order, { lines, events, payments: orderPayments, placer, shipments }, settings);
+}
+
+/** The order's parcels, oldest first, each with the lines it holds in the order's line order. */
+export async function shipmentsOf(db: Executor, orderId: string): Promise<OrderShipment[]> {
+  const rows = await db
+    .select({
+      shipment: orderShipments,
+      lineId: orderShipmentLines.orderLineId,
+      quantity: orderShipmentLines.quantity,
+      sku: orderLines.sku,
+      title: orderLines.title,
+    })
+    .from(orderShipments)
+    .innerJoin(orderShipmentLines, eq(orderShipmentLines.shipmentId, orderShipments.id))
+    .innerJoin(orderLines, eq(orderLines.id, orderShipmentLines.orderLineId))
+    .where(eq(orderShipments.orderId, orderId))
+    .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id), asc(orderLines.position));
+  const shipments = new Map<string, OrderShipment>();
+  for (const { shipment, lineId, quantity, sku, title } of rows) {
+    let entry = shipments.get(shipment.id);
+    if (!entry) {
+      entry = {
+        _id: shipment.id,
+        carrier: shipment.carrier,
+        tracking_numbers: shipment.trackingNumbers,
+        shipped_at: shipment.createdAt.toISOString(),
+        lines: [],
+      };
+      shipments.set(shipment.id, entry);
+    }
+    entry.lines.push({ line_id: lineId, sku, title, quantity });
+  }
+  return [...shipments.values()];
 }
 
 /** What an order's answer is made of besides the order row (what describeOrder reads). */
@@ -89,15 +132,22 @@ export interface OrderParts {
   }[];
   payments: (typeof payments.$inferSelect)[];
   placer: { firstName: string; lastName: string } | undefined;
+  shipments: OrderShipment[];
 }
 
 /** The order as the contract answers it, from parts already at hand (just written, say). */
 export function orderView(
   order: OrderRow,
-  { lines, events, payments: orderPayments, placer }: OrderParts,
+  { lines, events, payments: orderPayments, placer, shipments }: OrderParts,
   settings: CheckoutSettings,
 ): Order {
   const status = order.status as OrderStatus;
+  const shipped = new Map<string, number>();
+  for (const shipment of shipments) {
+    for (const line of shipment.lines) {
+      shipped.set(line.line_id, (shipped.get(line.line_id) ?? 0) + line.quantity);
+    }
+  }
   const method = order.paymentMethod as PaymentMethod;
   return {
     _id: order.id,
@@ -131,6 +181,7 @@ export function orderView(
       price: fromCents(line.unitPriceCents),
       subtotal: fromCents(line.subtotalCents),
       weight: line.weightGrams,
+      shipped_quantity: shipped.get(line.id) ?? 0,
     })),
     events: events.map(({ event, firstName, lastName }) => ({
       from_status: (event.fromStatus as OrderStatus | null) ?? null,
@@ -154,6 +205,7 @@ export function orderView(
       paid_at: payment.paidAt?.toISOString() ?? null,
       created_at: payment.createdAt.toISOString(),
     })),
+    shipments,
     placed_by: { _id: order.userId, full_name: placer ? fullName(placer) : '' },
     bank_account: method === 'banktransfer' && status === 'pending' ? settings.bank_account : null,
     can_restore_cart: status === 'failed' || status === 'canceled',

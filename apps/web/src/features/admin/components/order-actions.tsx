@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -12,19 +12,14 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import {
-  orderNoteRequestSchema,
-  shipOrderRequestSchema,
-  type ShipOrderRequest,
-  type StaffOrder,
-} from '@portal/contract';
+import { orderNoteRequestSchema, type StaffOrder } from '@portal/contract';
 import { ApiError } from '../../../shared/api/client';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
-import { FormAlert } from '../../../shared/ui/form-alert';
 import { useStaffOrderAction, type StaffOrderAction } from '../api/orders';
+import { ShipDialog } from './ship-dialog';
 
 /** A failed action's message as a toast (server failures already toast themselves). */
 function useRun(order: StaffOrder) {
@@ -47,7 +42,7 @@ function useRun(order: StaffOrder) {
 
 /**
  * The actions staff may take on the order now (the server's `actions` decide which): each is
- * confirmed first; shipping asks for the carrier and tracking number.
+ * confirmed first; shipping asks for the parcel's carrier, tracking numbers and lines.
  */
 export function OrderActions({ order }: { order: StaffOrder }) {
   const { t } = useTranslation(STAFF_NAMESPACES);
@@ -161,85 +156,9 @@ export function OrderActions({ order }: { order: StaffOrder }) {
           {t('staff:order.cancel')}
         </Button>
       )}
-      <ShipDialog order={order} opened={shipping} onClose={() => setShipping(false)} />
+      {/* Mounted when opened: its quantities start from what is left to ship now. */}
+      {shipping && <ShipDialog order={order} opened onClose={() => setShipping(false)} />}
     </Group>
-  );
-}
-
-const SHIP_FIELDS = ['carrier', 'tracking_number'] as const;
-
-function ShipDialog({
-  order,
-  opened,
-  onClose,
-}: {
-  order: StaffOrder;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(STAFF_NAMESPACES);
-  const action = useStaffOrderAction(order._id);
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ShipOrderRequest>({
-    mode: 'uncontrolled',
-    initialValues: { carrier: '', tracking_number: '' },
-    validate: (values) => zodFieldErrors(shipOrderRequestSchema, values, t),
-  });
-  const close = () => {
-    form.reset();
-    setAlert(null);
-    onClose();
-  };
-  const submit = (shipment: ShipOrderRequest) => {
-    setAlert(null);
-    action.mutate(
-      { kind: 'ship', shipment },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'teal',
-            message: t('staff:order.shipped', { number: order.order_number }),
-          });
-          close();
-        },
-        onError: (error) => setAlert(applyServerError(error, SHIP_FIELDS, form.setErrors)),
-      },
-    );
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('staff:order.shipTitle', { number: order.order_number })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <FormAlert message={alert} />
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('staff:order.carrier')}
-            required
-            data-autofocus
-            key={form.key('carrier')}
-            {...form.getInputProps('carrier')}
-          />
-          <TextInput
-            label={t('orders.trackingNumber')}
-            required
-            key={form.key('tracking_number')}
-            {...form.getInputProps('tracking_number')}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={action.isPending}>
-              {t('staff:order.ship')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 

@@ -23,6 +23,7 @@ import { AddressLines } from '../../../shared/ui/address-lines';
 import { DocumentLines } from '../../../shared/ui/document-lines';
 import { Fact } from '../../../shared/ui/fact';
 import { LocaleLink } from '../../../shared/ui/locale-link';
+import { OrderShipments } from '../../../shared/ui/order-shipments';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
@@ -142,6 +143,7 @@ export function StaffOrderPage() {
           />
         </Stack>
       </Card>
+      <OrderShipments order={data} />
       <Payments order={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">

@@ -24,6 +24,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 import { useOrder } from '../../../shared/api/order';
 import { Totals } from '../../../shared/ui/totals';
 import { useOrderProgress, useReorder } from '../api/orders';
+import { OrderShipments } from '../../../shared/ui/order-shipments';
 import { AddressLines } from '../../../shared/ui/address-lines';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { Fact } from '../../../shared/ui/fact';
@@ -106,8 +107,12 @@ export function OrderDetailPage() {
               {formatMoney(data.shipping_amount, locale)} · {data.shipping_method}
             </Fact>
             <Fact label={t('orders.trackingNumber')}>
-              {progress.data?.shipment
-                ? `${progress.data.shipment.carrier} ${progress.data.shipment.tracking_number}`
+              {data.shipments.length
+                ? data.shipments
+                    .map(
+                      (shipment) => `${shipment.carrier} ${shipment.tracking_numbers.join(', ')}`,
+                    )
+                    .join(' · ')
                 : (data.tracking_number ?? '—')}
             </Fact>
             {progress.data?.invoice && (
@@ -164,6 +169,9 @@ export function OrderDetailPage() {
           />
         </Stack>
       </Card>
+      {(data.status === 'processing' || data.shipments.length > 0) && (
+        <OrderShipments order={data} />
+      )}
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <AddressLines title={t('orders.deliveryAddress')} address={data.delivery_address} />
