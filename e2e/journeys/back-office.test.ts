@@ -197,6 +197,32 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   assert.equal(await customer.getByText('Livraison au quai 3').count(), 0);
 });
 
+test('staff cancel a paid order: stock back, the invoice credited, the customer told', async () => {
+  const order = await bankTransferOrder();
+  const admin = await tokenOf('admin@demo.test');
+  await api(admin, `/admin/orders/${order.id}/mark-paid`, { method: 'POST' });
+  const t = labels('de');
+  const page = await staffSignedIn('operator@demo.test', 'de');
+  await page.goto(`${portal.url}/de/admin/orders/${order.id}`);
+  await page
+    .getByRole('heading', {
+      level: 1,
+      name: t('orders.detailTitle', { number: order.orderNumber }),
+    })
+    .waitFor();
+  await page.getByRole('button', { name: t('staff:order.cancel') }).click();
+  const confirm = page.getByRole('dialog', { name: t('staff:order.cancel') });
+  // A paid bank transfer: staff are told to transfer the money back themselves.
+  await confirm.getByText(/Gutschrift/).waitFor();
+  await inspect(page, 'staff-order-cancel-paid-de');
+  await confirm.getByRole('button', { name: t('staff:order.cancel') }).click();
+  await page.getByText(t('staff:order.canceled', { number: order.orderNumber })).waitFor();
+  await page.getByText(t('staff:order.documentKinds.credit_note'), { exact: true }).waitFor();
+  await page.getByRole('button', { name: t('staff:order.cancel') }).waitFor({ state: 'detached' });
+  const mail = await portal.mailTo('purchaser@demo.test', 'order_canceled_credit_note');
+  assert.ok(mail.subject.includes(order.orderNumber));
+});
+
 test('admins read the audit log; operators and customers cannot open what is not theirs', async () => {
   const order = await bankTransferOrder();
   const operatorToken = await tokenOf('operator@demo.test');

@@ -28,7 +28,14 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
 
 export const PAYMENT_PROVIDERS = ['simulated', 'mollie', 'bank_transfer'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export const PAYMENT_STATUSES = ['open', 'paid', 'failed', 'canceled', 'expired'] as const;
+export const PAYMENT_STATUSES = [
+  'open',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** `Idempotency-Key` header of `POST /orders` and one-click: 8 to 100 safe characters. */

@@ -644,6 +644,10 @@ export const payments = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     /** How often reconciliation asked about this payment; each check doubles the next wait. */
     reconcileChecks: integer('reconcile_checks').notNull().default(0),
+    /** Paid back through the provider when staff canceled the order (status `refunded`). */
+    refundedCents: integer('refunded_cents'),
+    providerRefundId: text('provider_refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -673,6 +677,9 @@ export const simulatedPayments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The create call's idempotency key: a repeat answers this payment (unique). */
     idempotencyKey: text('idempotency_key'),
+    /** Its refund (one, at most the amount) and the idempotency key it was asked with. */
+    refundedCents: integer('refunded_cents'),
+    refundKey: text('refund_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -892,7 +899,10 @@ export const claimBoxes = pgTable(
   (t) => [index('claim_boxes_claim_idx').on(t.claimId, t.position)],
 );
 
-/** A credit note against an invoice (a claim item's refund): written once, never updated. */
+/**
+ * A credit note against an invoice (a claim item's refund, or a canceled order credited in full):
+ * written once, never updated.
+ */
 export const creditNotes = pgTable(
   'credit_notes',
   {
@@ -909,12 +919,9 @@ export const creditNotes = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
-    claimId: uuid('claim_id')
-      .notNull()
-      .references(() => claims.id),
-    claimItemId: uuid('claim_item_id')
-      .notNull()
-      .references(() => claimItems.id),
+    /** The claim item refunded; null for the credit note of a canceled order (one per order). */
+    claimId: uuid('claim_id').references(() => claims.id),
+    claimItemId: uuid('claim_item_id').references(() => claimItems.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     /** Goods and shipping refunded, VAT included; tax is the VAT part of the total. */
     amountCents: integer('amount_cents').notNull(),
@@ -928,6 +935,9 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_number_unique').on(t.creditNoteNumber),
     uniqueIndex('credit_notes_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('credit_notes_claim_item_unique').on(t.claimItemId),
+    uniqueIndex('credit_notes_order_cancel_unique')
+      .on(t.orderId)
+      .where(sql`${t.claimId} is null`),
     index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
     index('credit_notes_company_idx').on(t.companyId, t.issuedAt),
   ],

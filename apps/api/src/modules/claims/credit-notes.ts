@@ -11,7 +11,7 @@ import { creditNotes, invoices, orders } from '../../db/schema';
 import { takeDocumentNumber } from '../../platform/document-numbers';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
-import { fromCents } from '../../platform/money';
+import { fromCents, percentOfCents } from '../../platform/money';
 import { companyOf } from '../addresses';
 import { creditNoteSummaryOf } from './view';
 
@@ -74,6 +74,40 @@ export async function issueCreditNote(tx: Executor, input: CreditNoteInput) {
     })
     .returning();
   if (!note) throw new Error('issueCreditNote: not inserted');
+  return note;
+}
+
+/**
+ * Credits an invoice in full (a paid order canceled before it left): every line, the shipping
+ * and the VAT exactly as invoiced, in the caller's transaction; numbered like every credit note.
+ * An order has at most one (a unique index): a second is a database error, never a double refund.
+ */
+export async function creditInvoiceInFull(tx: Executor, invoiceId: string) {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) throw new Error(`creditInvoiceInFull: no invoice ${invoiceId}`);
+  const issuedAt = new Date();
+  const { number, year, sequence } = await takeDocumentNumber(tx, 'credit_note', issuedAt);
+  const shippingGross =
+    invoice.shippingCents + percentOfCents(invoice.shippingCents, invoice.vatRateBp);
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      creditNoteNumber: number,
+      year,
+      sequence,
+      invoiceId: invoice.id,
+      orderId: invoice.orderId,
+      companyId: invoice.companyId,
+      issuedAt,
+      amountCents: invoice.totalCents - shippingGross,
+      shippingCents: shippingGross,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      vatRateBp: invoice.vatRateBp,
+      lines: invoice.lines,
+    })
+    .returning();
+  if (!note) throw new Error('creditInvoiceInFull: not inserted');
   return note;
 }
 

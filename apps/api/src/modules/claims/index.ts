@@ -1,2 +1,2 @@
 /** What other modules may use of the claims module (eslint.config.js: only through this file). */
-export { creditNoteDocument, creditNotesOfInvoice } from './credit-notes';
+export { creditInvoiceInFull, creditNoteDocument, creditNotesOfInvoice } from './credit-notes';

@@ -1,23 +1,21 @@
 import type { AuditAction, Order, OrderStatusUpdate } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
-import { payments } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict } from '../../platform/errors';
 import { recordAudit } from '../audit';
+import { cancelOrder } from './cancel';
 import type { OrdersDeps } from './place-order';
-import { moveOrder, releaseStock } from './status';
+import { moveOrder } from './status';
 import { forgetTabCounts } from './staff-orders';
 import { describeOrder, findOrder } from './view';
 
 const AUDIT_ACTIONS_OF = {
   completed: 'order.complete',
   closed: 'order.close',
-  canceled: 'order.cancel',
-} as const satisfies Record<OrderStatusUpdate['status'], AuditAction>;
+} as const satisfies Record<Exclude<OrderStatusUpdate['status'], 'canceled'>, AuditAction>;
 
 /**
- * Staff complete, close or cancel an order along the allowed moves; canceling an order whose
- * stock is still reserved puts it back.
+ * Staff complete, close or cancel an order along the allowed moves; canceling (stock back, a
+ * paid order credited and refunded) is `cancelOrder`'s.
  */
 export async function updateOrderStatus(
   deps: OrdersDeps,
@@ -25,36 +23,33 @@ export async function updateOrderStatus(
   orderId: string,
   update: OrderStatusUpdate,
 ): Promise<Order> {
+  if (update.status === 'canceled') {
+    return cancelOrder(deps, ctx, orderId, update.note ?? null);
+  }
+  const to = update.status;
   const order = await findOrder(deps.db, orderId, null);
-  const released = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const moved = await moveOrder(
       tx,
       order.id,
-      update.status,
+      to,
       { actor: 'staff', userId: ctx.userId, note: update.note ?? null },
       { trackingNumber: update.tracking_number },
     );
     if (!moved) {
-      throw conflict('errors.order_status_transition', { from: order.status, to: update.status });
+      throw conflict('errors.order_status_transition', { from: order.status, to });
     }
     await recordAudit(tx, {
       staffUserId: ctx.userId,
-      action: AUDIT_ACTIONS_OF[update.status],
+      action: AUDIT_ACTIONS_OF[to],
       entityType: 'order',
       entityId: order.id,
       entityLabel: order.orderNumber,
       before: { status: order.status },
       after: { status: moved.status, ...(update.note ? { note: update.note } : {}) },
     });
-    if (update.status !== 'canceled') return [];
-    await tx
-      .update(payments)
-      .set({ status: 'canceled' })
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'open')));
-    return releaseStock(tx, order.id);
   });
   forgetTabCounts(deps.db);
-  if (released.length) deps.onStockChanged?.(released);
   return describeOrder(
     deps.db,
     await findOrder(deps.db, orderId, null),

@@ -212,7 +212,7 @@ describe('the staff order detail and its actions', () => {
     const order = (await get(`/api/admin/orders/${ours.id}`, admin)).json<StaffOrder>();
     expect(order.status).toBe('processing');
     expect(order.documents).toMatchObject([{ kind: 'invoice' }]);
-    expect(order.actions).toEqual({ mark_paid: false, ship: true, complete: true, cancel: false });
+    expect(order.actions).toEqual({ mark_paid: false, ship: true, complete: true, cancel: true });
     const page = await list('?tab=to_ship');
     expect(numbers(page)).toEqual([ours.orderNumber]);
     expect(page.counts).toMatchObject({ awaiting_payment: 2, to_ship: 1 });

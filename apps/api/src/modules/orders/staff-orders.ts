@@ -329,8 +329,8 @@ export async function staffOrderDetail(deps: OrdersDeps, orderId: string): Promi
       mark_paid: status === 'pending' && openBankTransfer,
       ship: status === 'processing' && !order.shippedAt,
       complete: canMoveOrder(status, 'completed'),
-      // A paid order is canceled with a refund or a credit note: not offered before those exist.
-      cancel: status === 'pending',
+      // Until a parcel leaves; a paid order is credited and its money goes back.
+      cancel: status === 'pending' || (status === 'processing' && described.shipments.length === 0),
     },
   };
 }

@@ -33,6 +33,12 @@ interface MolliePayment {
 class FakeMollie {
   readonly payments = new Map<string, MolliePayment>();
   readonly created: Record<string, unknown>[] = [];
+  readonly refunds: {
+    id: string;
+    paymentId: string;
+    key: string;
+    amount: { currency: string; value: string };
+  }[] = [];
   down = false;
   private server: Server;
   private dir = mkdtempSync(path.join(tmpdir(), 'fake-mollie-'));
@@ -91,6 +97,25 @@ class FakeMollie {
             this.payments.set(id, payment);
             return reply(201, this.resource(payment));
           }
+          const refund = /^\/v2\/payments\/([\w]+)\/refunds$/.exec(url.pathname);
+          if (request.method === 'POST' && refund) {
+            const paymentId = refund[1] as string;
+            const key = String(request.headers['idempotency-key'] ?? '');
+            const known = this.refunds.find((r) => r.paymentId === paymentId && r.key === key);
+            if (known) return reply(201, this.refundResource(known));
+            if (this.payments.get(paymentId)?.status !== 'paid') {
+              return reply(422, { status: 422, title: 'Unprocessable Entity', detail: 'Not paid' });
+            }
+            const input = JSON.parse(body) as { amount: { currency: string; value: string } };
+            const created = {
+              id: `re_${randomBytes(5).toString('hex')}`,
+              paymentId,
+              key,
+              ...input,
+            };
+            this.refunds.push(created);
+            return reply(201, this.refundResource(created));
+          }
           const match = /^\/v2\/payments\/([\w]+)$/.exec(url.pathname);
           if (request.method === 'GET' && match) {
             const payment = this.payments.get(match[1] as string);
@@ -107,6 +132,18 @@ class FakeMollie {
         });
       },
     );
+  }
+
+  private refundResource(refund: FakeMollie['refunds'][number]) {
+    return {
+      resource: 'refund',
+      id: refund.id,
+      amount: refund.amount,
+      status: 'pending',
+      paymentId: refund.paymentId,
+      createdAt: new Date().toISOString(),
+      _links: { self: { href: `${this.url}payments/${refund.paymentId}/refunds/${refund.id}` } },
+    };
   }
 
   private resource(payment: MolliePayment) {
@@ -312,5 +349,36 @@ describe('Mollie', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().redirect_url).toContain('mollie.com/checkout');
     expect(retry.json().order.status).toBe('pending');
+  });
+
+  it('refunds a paid order through Mollie when staff cancel it, once', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const { order, mollieId } = await placeOrder();
+    mollie.payments.get(mollieId)!.status = 'paid';
+    await webhook(`id=${mollieId}`);
+    expect(await statusOf(order._id)).toBe('processing');
+    mollie.down = true;
+    const cancel = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${order._id}/status`,
+        payload: { status: 'canceled' },
+        headers: bearer(admin),
+      });
+    expect((await cancel()).statusCode).toBe(503);
+    expect(await statusOf(order._id)).toBe('processing');
+    mollie.down = false;
+    const canceled = await cancel();
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(mollie.refunds).toEqual([
+      expect.objectContaining({
+        paymentId: mollieId,
+        amount: { currency: 'EUR', value: expect.stringMatching(/^\d+\.\d{2}$/) },
+      }),
+    ]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment).toMatchObject({ status: 'refunded', providerRefundId: mollie.refunds[0]!.id });
+    expect((await cancel()).statusCode).toBe(409);
+    expect(mollie.refunds).toHaveLength(1);
   });
 });

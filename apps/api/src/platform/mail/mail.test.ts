@@ -132,6 +132,20 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
   },
+  order_canceled_refunded: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    amount: '€1,234.56',
+    credit_note_number: '2026-000003',
+    order_url: 'https://portal.example/orders',
+  },
+  order_canceled_credit_note: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    amount: '€1,234.56',
+    credit_note_number: '2026-000003',
+    order_url: 'https://portal.example/orders',
+  },
   order_shipped: {
     first_name: 'Anna',
     order_number: '1000000042',

@@ -78,6 +78,10 @@ export interface MailTemplateVars {
   notification_order_is_shipped: NotificationMailVars;
   notification_replacement_sent: NotificationMailVars;
   notification_new_creditmemo: NotificationMailVars;
+  /** To the buyer: staff canceled the paid order; the money went back through the provider. */
+  order_canceled_refunded: OrderCanceledMailVars;
+  /** To the buyer: staff canceled the bank-transfer order; the shop transfers the money back. */
+  order_canceled_credit_note: OrderCanceledMailVars;
   /** To the buyer: the order left the warehouse with this carrier and tracking number. */
   order_shipped: {
     first_name: string;
@@ -106,3 +110,13 @@ interface OrderMailVars {
 }
 
 export type MailTemplate = keyof MailTemplateVars;
+
+/** A canceled paid order: its value paid back and the credit note that says so. */
+interface OrderCanceledMailVars {
+  first_name: string;
+  order_number: string;
+  /** Formatted for the locale. */
+  amount: string;
+  credit_note_number: string;
+  order_url: string;
+}

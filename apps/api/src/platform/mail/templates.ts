@@ -121,6 +121,22 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
   },
+  order_canceled_refunded: {
+    greeting: 'common.greeting',
+    blocks: [
+      'order_canceled.intro',
+      'order_canceled_refunded.refund',
+      { button: 'order_placed.action', url: 'order_url' },
+    ],
+  },
+  order_canceled_credit_note: {
+    greeting: 'common.greeting',
+    blocks: [
+      'order_canceled.intro',
+      'order_canceled_credit_note.refund',
+      { button: 'order_placed.action', url: 'order_url' },
+    ],
+  },
   order_shipped: {
     greeting: 'common.greeting',
     blocks: ['order_shipped.intro', { button: 'order_placed.action', url: 'order_url' }],

@@ -4,6 +4,7 @@ import {
   amountToCents,
   centsToAmount,
   type NewPayment,
+  type NewRefund,
   type PaymentProvider,
   type ProviderPayment,
 } from './provider';
@@ -80,6 +81,15 @@ export function mollieProvider(options: { apiKey: string; apiUrl: string }): Pay
         currency: payment.amount.currency,
         orderId: typeof metadata?.order_id === 'string' ? metadata.order_id : null,
       };
+    },
+    async refundPayment(refund: NewRefund) {
+      const created = await client.paymentRefunds.create({
+        paymentId: refund.paymentId,
+        amount: { currency: refund.currency, value: centsToAmount(refund.amountCents) },
+        description: refund.description,
+        idempotencyKey: refund.idempotencyKey,
+      });
+      return { id: created.id };
     },
   };
 }

@@ -30,12 +30,25 @@ export interface ProviderPayment {
   orderId: string | null;
 }
 
+/** Money paid back on a paid payment. */
+export interface NewRefund {
+  /** The provider's payment id. */
+  paymentId: string;
+  amountCents: number;
+  currency: 'EUR';
+  description: string;
+  /** The same key answers the refund the first call with it made: a retry never pays twice. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'simulated' | 'mollie';
   /** Creates a payment; answers its provider id and the hosted checkout page. */
   createPayment(payment: NewPayment): Promise<{ id: string; checkoutUrl: string }>;
   /** Fetches a payment by its provider id; null when the provider does not know it. */
   getPayment(id: string): Promise<ProviderPayment | null>;
+  /** Pays back (part of) a paid payment; answers the provider's refund id. */
+  refundPayment(refund: NewRefund): Promise<{ id: string }>;
 }
 
 /** Amounts in the providers' "123.45" form, without floating point. */

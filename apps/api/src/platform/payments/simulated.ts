@@ -1,8 +1,8 @@
 import type { PaymentStatus } from '@portal/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { simulatedPayments } from '../../db/schema';
-import type { NewPayment, PaymentProvider, ProviderPayment } from './provider';
+import type { NewPayment, NewRefund, PaymentProvider, ProviderPayment } from './provider';
 
 /** The outcomes the tester can pick on the simulated hosted page. */
 export const SIMULATED_OUTCOMES = ['paid', 'failed', 'canceled'] as const;
@@ -85,6 +85,33 @@ export function simulatedProvider(options: {
         currency: row.currency,
         orderId: row.orderId,
       };
+    },
+    /**
+     * Pays back a paid payment, once (at most its amount); the refund asked again with the same
+     * key answers the first one without paying twice, another is refused like a provider would.
+     */
+    async refundPayment(refund: NewRefund) {
+      const id = `${refund.paymentId}-refund`;
+      const [row] = await db
+        .update(simulatedPayments)
+        .set({
+          refundedCents: refund.amountCents,
+          refundKey: refund.idempotencyKey,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(simulatedPayments.id, refund.paymentId),
+            eq(simulatedPayments.status, 'paid'),
+            isNull(simulatedPayments.refundKey),
+            lte(sql`${refund.amountCents}`, simulatedPayments.amountCents),
+          ),
+        )
+        .returning({ id: simulatedPayments.id });
+      if (row) return { id };
+      const known = await find(refund.paymentId);
+      if (known?.refundKey === refund.idempotencyKey) return { id };
+      throw new Error(`simulated payment ${refund.paymentId} cannot be refunded`);
     },
     find,
     /** The tester's choice on the hosted page; an open payment only, like a real provider. */

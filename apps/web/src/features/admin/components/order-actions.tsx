@@ -71,6 +71,21 @@ export function OrderActions({ order }: { order: StaffOrder }) {
 
   const number = order.order_number;
   const { actions } = order;
+  /** What canceling does to this order: a paid one is credited and its money goes back. */
+  const cancelText = () => {
+    if (order.status !== 'processing') return t('staff:order.confirmCancel', { number });
+    const amount = formatMoney(order.order_value, locale);
+    const online = order.payments.find(
+      (payment) => payment.status === 'paid' && payment.provider !== 'bank_transfer',
+    );
+    return online
+      ? t('staff:order.confirmCancelRefund', {
+          number,
+          amount,
+          provider: t(`staff:order.providers.${online.provider}`),
+        })
+      : t('staff:order.confirmCancelCreditNote', { number, amount });
+  };
   return (
     <Group gap="xs">
       <Button
@@ -145,7 +160,7 @@ export function OrderActions({ order }: { order: StaffOrder }) {
           onClick={() =>
             confirm(
               t('staff:order.cancel'),
-              t('staff:order.confirmCancel', { number }),
+              cancelText(),
               t('staff:order.cancel'),
               { kind: 'status', update: { status: 'canceled' } },
               'staff:order.canceled',

@@ -10,6 +10,7 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
   failed: 'red.9',
   canceled: 'gray.8',
   expired: 'gray.8',
+  refunded: 'violet.9',
 };
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
