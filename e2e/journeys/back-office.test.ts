@@ -210,6 +210,16 @@ test('staff cancel a paid order: stock back, the invoice credited, the customer 
       name: t('orders.detailTitle', { number: order.orderNumber }),
     })
     .waitFor();
+  // The buyer cannot find the invoice: staff mail them where it is.
+  await page.getByRole('button', { name: t('staff:order.resendInvoice') }).click();
+  await page
+    .getByRole('dialog', { name: t('staff:order.resendInvoice') })
+    .getByRole('button', { name: t('staff:order.resendInvoice') })
+    .click();
+  await page.getByText(t('staff:order.invoiceResent', { number: order.orderNumber })).waitFor();
+  const invoiceMail = await portal.mailTo('purchaser@demo.test', 'invoice_available');
+  assert.ok(invoiceMail.subject.includes(order.orderNumber));
+
   await page.getByRole('button', { name: t('staff:order.cancel') }).click();
   const confirm = page.getByRole('dialog', { name: t('staff:order.cancel') });
   // A paid bank transfer: staff are told to transfer the money back themselves.

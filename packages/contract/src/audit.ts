@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.note',
   'order.resend_confirmation',
+  'order.resend_invoice',
   'company.approve',
   'company.reject',
   'company.vat_verification',

@@ -151,6 +151,8 @@ export const staffOrderSchema = orderSchema.extend({
     ship: z.boolean(),
     complete: z.boolean(),
     cancel: z.boolean(),
+    /** The order has an invoice: its mail may be sent again. */
+    resend_invoice: z.boolean(),
   }),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;

@@ -22,6 +22,7 @@ import {
   exportStaffOrders,
   listStaffOrders,
   resendConfirmation,
+  resendInvoice,
   staffOrderDetail,
 } from './staff-orders';
 
@@ -100,6 +101,25 @@ export function adminOrderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
       async (request) => {
         await resendConfirmation(deps, contextOf(request), request.params.id);
         return { message: t(request.locale, 'messages.confirmation_resent') };
+      },
+    );
+
+    app.post(
+      '/:id/resend-invoice',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          description:
+            "Mails the order's buyer where its invoice is again; 409 while the order has none.",
+          params: orderIdParamsSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await resendInvoice(deps, contextOf(request), request.params.id);
+        return { message: t(request.locale, 'messages.invoice_resent') };
       },
     );
 

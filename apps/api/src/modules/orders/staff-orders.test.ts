@@ -212,7 +212,13 @@ describe('the staff order detail and its actions', () => {
     const order = (await get(`/api/admin/orders/${ours.id}`, admin)).json<StaffOrder>();
     expect(order.status).toBe('processing');
     expect(order.documents).toMatchObject([{ kind: 'invoice' }]);
-    expect(order.actions).toEqual({ mark_paid: false, ship: true, complete: true, cancel: true });
+    expect(order.actions).toEqual({
+      mark_paid: false,
+      ship: true,
+      complete: true,
+      cancel: true,
+      resend_invoice: true,
+    });
     const page = await list('?tab=to_ship');
     expect(numbers(page)).toEqual([ours.orderNumber]);
     expect(page.counts).toMatchObject({ awaiting_payment: 2, to_ship: 1 });
@@ -495,6 +501,32 @@ describe('shipping in several parcels', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
     const after = (await get(`/api/admin/orders/${order.id}`, admin)).json<StaffOrder>();
     expect(after.lines[0]!.shipped_quantity).toBe(4);
+  });
+});
+
+describe('the invoice mail sent again', () => {
+  it('mails the buyer where the invoice is, for staff only, once the order has one', async () => {
+    const unpaid = await post(`/api/admin/orders/${theirs.id}/resend-invoice`, {}, operator);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe('This order has no invoice to credit');
+    const url = `/api/admin/orders/${ours.id}/resend-invoice`;
+    for (const token of [owner, purchaser, accountant, other]) {
+      expect((await post(url, {}, token)).statusCode).toBe(403);
+    }
+    expect(
+      (await post(`/api/admin/orders/${randomUUID()}/resend-invoice`, {}, admin)).statusCode,
+    ).toBe(404);
+    const sent = await post(url, {}, operator);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('The invoice mail was sent again');
+    const [mail] = await t.mailsTo('purchaser@demo.test', 'invoice_available');
+    expect(mail?.subject).toContain(ours.orderNumber);
+    expect(mail?.text).toMatch(/\/invoices\/invoice-details\/[0-9a-f-]{36}/);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.resend_invoice'));
+    expect(entry).toMatchObject({ entityLabel: ours.orderNumber });
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   canMoveOrder,
+  type Locale,
   STAFF_ORDER_EXPORT_COLUMNS,
   type OrderStatus,
   type PaymentMethod,
@@ -26,7 +27,10 @@ import {
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { BOM, csvLines } from '../../platform/csv';
-import { fromCents } from '../../platform/money';
+import { conflict } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { formatEuros, fromCents } from '../../platform/money';
+import { webUrl } from '../../platform/urls';
 import { recordAudit } from '../audit';
 import { mailConfirmation, type OrdersDeps } from './place-order';
 import type { OrderRow } from './status';
@@ -331,6 +335,7 @@ export async function staffOrderDetail(deps: OrdersDeps, orderId: string): Promi
       complete: canMoveOrder(status, 'completed'),
       // Until a parcel leaves; a paid order is credited and its money goes back.
       cancel: status === 'pending' || (status === 'processing' && described.shipments.length === 0),
+      resend_invoice: invoiceRows.length > 0,
     },
   };
 }
@@ -476,6 +481,53 @@ export async function resendConfirmation(
       entityId: order.id,
       entityLabel: order.orderNumber,
       after: { to: buyer.email },
+    });
+  });
+}
+
+/**
+ * `POST /admin/orders/{id}/resend-invoice`: tells the buyer again where the order's invoice is
+ * (the portal's invoice page, with its PDF); 409 while the order has none.
+ */
+export async function resendInvoice(
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  orderId: string,
+): Promise<void> {
+  const order = await findOrder(deps.db, orderId, null);
+  const [row] = await deps.db
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      totalCents: invoices.totalCents,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, order.userId))
+    .where(eq(invoices.orderId, order.id));
+  if (!row) throw conflict('errors.order_not_invoiced');
+  const locale = order.locale as Locale;
+  await deps.db.transaction(async (tx) => {
+    await enqueueMail(tx, {
+      to: row.email,
+      template: 'invoice_available',
+      locale,
+      vars: {
+        first_name: row.firstName,
+        order_number: order.orderNumber,
+        invoice_number: row.invoiceNumber,
+        amount: formatEuros(row.totalCents, locale),
+        invoice_url: webUrl(deps.config, locale, `/invoices/invoice-details/${row.invoiceId}`),
+      },
+    });
+    await recordAudit(tx, {
+      staffUserId: ctx.userId,
+      action: 'order.resend_invoice',
+      entityType: 'order',
+      entityId: order.id,
+      entityLabel: order.orderNumber,
+      after: { to: row.email, invoice: row.invoiceNumber },
     });
   });
 }

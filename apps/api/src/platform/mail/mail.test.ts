@@ -132,6 +132,13 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
   },
+  invoice_available: {
+    first_name: 'Anna',
+    order_number: '1000000042',
+    invoice_number: '2026-000007',
+    amount: '€1,234.56',
+    invoice_url: 'https://portal.example/invoices/invoice-details/1',
+  },
   order_canceled_refunded: {
     first_name: 'Anna',
     order_number: '1000000042',

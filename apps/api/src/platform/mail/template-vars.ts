@@ -78,6 +78,15 @@ export interface MailTemplateVars {
   notification_order_is_shipped: NotificationMailVars;
   notification_replacement_sent: NotificationMailVars;
   notification_new_creditmemo: NotificationMailVars;
+  /** To the buyer, sent again by staff: the order's invoice is in the portal. */
+  invoice_available: {
+    first_name: string;
+    order_number: string;
+    invoice_number: string;
+    /** Formatted for the locale. */
+    amount: string;
+    invoice_url: string;
+  };
   /** To the buyer: staff canceled the paid order; the money went back through the provider. */
   order_canceled_refunded: OrderCanceledMailVars;
   /** To the buyer: staff canceled the bank-transfer order; the shop transfers the money back. */

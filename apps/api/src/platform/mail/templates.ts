@@ -121,6 +121,10 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
   },
+  invoice_available: {
+    greeting: 'common.greeting',
+    blocks: ['invoice_available.intro', { button: 'invoice_available.action', url: 'invoice_url' }],
+  },
   order_canceled_refunded: {
     greeting: 'common.greeting',
     blocks: [

@@ -34,7 +34,8 @@ export type StaffOrderAction =
   | { kind: 'ship'; shipment: ShipOrderRequest }
   | { kind: 'status'; update: OrderStatusUpdate }
   | { kind: 'note'; note: string }
-  | { kind: 'resend_confirmation' };
+  | { kind: 'resend_confirmation' }
+  | { kind: 'resend_invoice' };
 
 function runAction(id: string, action: StaffOrderAction): Promise<unknown> {
   const base = `/admin/orders/${encodeURIComponent(id)}`;
@@ -49,6 +50,8 @@ function runAction(id: string, action: StaffOrderAction): Promise<unknown> {
       return apiRequest(`${base}/notes`, { method: 'POST', body: { note: action.note } });
     case 'resend_confirmation':
       return apiRequest(`${base}/resend-confirmation`, { method: 'POST' });
+    case 'resend_invoice':
+      return apiRequest(`${base}/resend-invoice`, { method: 'POST' });
   }
 }
 

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconCash,
   IconCircleCheck,
+  IconFileInvoice,
   IconMailForward,
   IconTruckDelivery,
   IconX,
@@ -104,6 +105,24 @@ export function OrderActions({ order }: { order: StaffOrder }) {
       >
         {t('staff:order.resendConfirmation')}
       </Button>
+      {actions.resend_invoice && (
+        <Button
+          variant="default"
+          leftSection={<IconFileInvoice size={18} aria-hidden />}
+          loading={busy}
+          onClick={() =>
+            confirm(
+              t('staff:order.resendInvoice'),
+              t('staff:order.confirmResendInvoice', { number, email: order.buyer.email }),
+              t('staff:order.resendInvoice'),
+              { kind: 'resend_invoice' },
+              'staff:order.invoiceResent',
+            )
+          }
+        >
+          {t('staff:order.resendInvoice')}
+        </Button>
+      )}
       {actions.mark_paid && (
         <Button
           leftSection={<IconCash size={18} aria-hidden />}
