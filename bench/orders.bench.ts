@@ -341,40 +341,44 @@ try {
     );
   }
   if (kinds.has('staff')) {
-    // The CSV export of one tab (about 100,000 orders) while sampling the API's resident memory.
+    // The exports of one tab (about 100,000 orders) while sampling the API's resident memory.
     const pid = api.child.pid;
     if (pid === undefined) throw new Error('the API process has no pid');
-    const before = vmRssMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, vmRssMb(pid))), 100);
-    const started = performance.now();
-    let bytes = 0;
-    let lines = 0;
-    let status = 0;
-    try {
-      const response = await fetch(`${api.base}/api/admin/orders/export.csv?tab=awaiting_payment`, {
-        headers: staffAuth,
-      });
-      status = response.status;
-      for await (const chunk of response.body ?? []) {
-        const data = chunk as Uint8Array;
-        bytes += data.byteLength;
-        for (const byte of data) if (byte === 10) lines += 1;
+    for (const format of ['csv', 'xlsx'] as const) {
+      const before = vmRssMb(pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, vmRssMb(pid))), 100);
+      const started = performance.now();
+      let bytes = 0;
+      let lines = 0;
+      let status = 0;
+      try {
+        const response = await fetch(
+          `${api.base}/api/admin/orders/export.${format}?tab=awaiting_payment`,
+          { headers: staffAuth },
+        );
+        status = response.status;
+        for await (const chunk of response.body ?? []) {
+          const data = chunk as Uint8Array;
+          bytes += data.byteLength;
+          if (format === 'csv') for (const byte of data) if (byte === 10) lines += 1;
+        }
+      } finally {
+        clearInterval(sampler);
       }
-    } finally {
-      clearInterval(sampler);
+      const growth = peak - before;
+      rows.push({
+        kind: `staff order ${format.toUpperCase()} export, one tab`,
+        target: 'RSS growth < 50 MB',
+        ok: status === 200 && growth < 50,
+        note:
+          `HTTP ${status}, ${format === 'csv' ? `${lines - 1} orders, ` : ''}` +
+          `${(bytes / 1024 / 1024).toFixed(1)} MB in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${before.toFixed(0)} → ` +
+          `peak ${peak.toFixed(0)} MB`,
+        failures: status === 200 ? 0 : 1,
+      });
     }
-    const growth = peak - before;
-    rows.push({
-      kind: 'staff order CSV export, one tab',
-      target: 'RSS growth < 50 MB',
-      ok: status === 200 && growth < 50,
-      note:
-        `HTTP ${status}, ${lines - 1} orders, ${(bytes / 1024 / 1024).toFixed(1)} MB in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${before.toFixed(0)} → ` +
-        `peak ${peak.toFixed(0)} MB`,
-      failures: status === 200 ? 0 : 1,
-    });
   }
   printTable(
     rows,

@@ -101,6 +101,13 @@ test('an operator finds an order by its number, marks the transfer paid and ship
   const csv = await readFile(await download.path(), 'utf8');
   assert.equal(csv.trim().split('\r\n').length, 2);
   assert.ok(csv.includes(order.orderNumber));
+  const [spreadsheet] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: t('staff:orders.exportXlsx') }).click(),
+  ]);
+  assert.match(spreadsheet.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  // An XLSX file is a ZIP archive.
+  assert.equal((await readFile(await spreadsheet.path())).subarray(0, 2).toString(), 'PK');
   await row.getByRole('link', { name: order.orderNumber }).click();
   await page
     .getByRole('heading', {

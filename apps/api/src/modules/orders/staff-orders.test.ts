@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STAFF_ORDER_EXPORT_COLUMNS,
@@ -154,6 +155,30 @@ describe('the staff order export', () => {
     expect((await get('/api/admin/orders/export.csv')).statusCode).toBe(401);
     const bad = await get('/api/admin/orders/export.csv?page=2', admin);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('streams the same orders as an XLSX spreadsheet, amounts as numbers', async () => {
+    const response = await get('/api/admin/orders/export.xlsx?q=purchaser@demo.test', operator);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toMatch(/filename="orders-.*\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Orders');
+    const rows = (sheet?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
+    expect(rows[0]?.slice(1)).toEqual([...STAFF_ORDER_EXPORT_COLUMNS]);
+    expect(rows.slice(1).map((row) => row[1])).toEqual([ourBelgian.orderNumber, ours.orderNumber]);
+    const total = STAFF_ORDER_EXPORT_COLUMNS.indexOf('total') + 1;
+    const date = STAFF_ORDER_EXPORT_COLUMNS.indexOf('date') + 1;
+    expect(typeof rows[1]?.[total]).toBe('number');
+    expect(rows[1]?.[date]).toBeInstanceOf(Date);
+    expect((await get('/api/admin/orders/export.xlsx', purchaser)).statusCode).toBe(403);
+    expect((await get('/api/admin/orders/export.xlsx')).statusCode).toBe(401);
+    const bad = await get('/api/admin/orders/export.xlsx?date_from=yesterday', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('date_from');
   });
 
   it('pages by the sort key and the id, so equal dates or totals lose no order', async () => {

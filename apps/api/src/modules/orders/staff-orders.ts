@@ -12,6 +12,9 @@ import {
   type StaffOrderRow,
   type StaffOrderTab,
 } from '@portal/contract';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { escapeLike, prefixRange } from '../../db/prefix';
@@ -377,20 +380,22 @@ export async function addOrderNote(
   return staffOrderDetail(deps, order.id);
 }
 
-/** Rows per query of the export: its memory stays that of one page, however many orders. */
+/** Rows per query of the exports: their memory stays that of one page, however many orders. */
 const EXPORT_PAGE_SIZE = 1000;
 
+/** One cell of an exported order: text, an amount in euros, a moment, or nothing. */
+type ExportCell = string | number | Date | null;
+
 /**
- * `GET /admin/orders/export.csv`: every order the filters keep, in the list's order, as CSV
- * text pulled page by page (keyset on the sort key and the id, read at full precision), so the
+ * Every order the filters keep, in the list's order, as rows of `STAFF_ORDER_EXPORT_COLUMNS`,
+ * pulled page by page (keyset on the sort key and the id, read at full precision), so the
  * process holds one page at a time whatever the size of the export.
  */
-export async function* exportStaffOrders(
+async function* staffOrderExportPages(
   db: Db,
   query: StaffOrderExportQuery,
-  pageSize = EXPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  yield BOM + csvLines([[...STAFF_ORDER_EXPORT_COLUMNS]]);
+  pageSize: number,
+): AsyncGenerator<ExportCell[][]> {
   const where = staffOrderWhere(query);
   const byTotal = query.sort === 'total_desc' || query.sort === 'total_asc';
   const descending = query.sort === 'date_desc' || query.sort === 'total_desc';
@@ -429,31 +434,114 @@ export async function* exportStaffOrders(
       .orderBy(...SORTS[query.sort])
       .limit(pageSize);
     if (rows.length === 0) return;
-    yield csvLines(
-      rows.map((row) => [
-        row.order.orderNumber,
-        row.order.createdAt.toISOString(),
-        row.order.status,
-        row.company.name,
-        row.vatNumber,
-        `${row.buyer.firstName} ${row.buyer.lastName}`,
-        row.buyer.email,
-        row.order.country,
-        row.order.paymentMethod,
-        row.order.paymentStatus,
-        (row.amounts.subtotalCents / 100).toFixed(2),
-        (row.amounts.shippingCents / 100).toFixed(2),
-        (row.amounts.taxCents / 100).toFixed(2),
-        (row.order.totalCents / 100).toFixed(2),
-        row.shipment.carrier,
-        row.shipment.trackingNumber,
-        row.order.shippedAt?.toISOString() ?? null,
-      ]),
-    );
+    yield rows.map((row) => [
+      row.order.orderNumber,
+      row.order.createdAt,
+      row.order.status,
+      row.company.name,
+      row.vatNumber,
+      `${row.buyer.firstName} ${row.buyer.lastName}`,
+      row.buyer.email,
+      row.order.country,
+      row.order.paymentMethod,
+      row.order.paymentStatus,
+      fromCents(row.amounts.subtotalCents),
+      fromCents(row.amounts.shippingCents),
+      fromCents(row.amounts.taxCents),
+      fromCents(row.order.totalCents),
+      row.shipment.carrier,
+      row.shipment.trackingNumber,
+      row.order.shippedAt,
+    ]);
     const last = rows[rows.length - 1];
     if (!last || rows.length < pageSize) return;
     after = { key: last.key, id: last.order.id };
   }
+}
+
+/**
+ * `GET /admin/orders/export.csv`: the export as CSV text (UTF-8 with a BOM, amounts with a dot
+ * and two decimals, moments in ISO 8601), one chunk per page.
+ */
+export async function* exportStaffOrders(
+  db: Db,
+  query: StaffOrderExportQuery,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  yield BOM + csvLines([[...STAFF_ORDER_EXPORT_COLUMNS]]);
+  for await (const page of staffOrderExportPages(db, query, pageSize)) {
+    yield csvLines(
+      page.map((row) =>
+        row.map((cell) =>
+          typeof cell === 'number'
+            ? cell.toFixed(2)
+            : cell instanceof Date
+              ? cell.toISOString()
+              : cell,
+        ),
+      ),
+    );
+  }
+}
+
+/** Column widths and formats of the XLSX export (amounts as numbers, moments as dates). */
+const XLSX_COLUMNS: Record<
+  (typeof STAFF_ORDER_EXPORT_COLUMNS)[number],
+  { width: number; numFmt?: string }
+> = {
+  order_number: { width: 14 },
+  date: { width: 18, numFmt: 'yyyy-mm-dd hh:mm' },
+  status: { width: 12 },
+  company: { width: 30 },
+  vat_number: { width: 16 },
+  buyer: { width: 22 },
+  buyer_email: { width: 28 },
+  country: { width: 8 },
+  payment_method: { width: 14 },
+  payment_status: { width: 14 },
+  subtotal: { width: 12, numFmt: '#,##0.00' },
+  shipping: { width: 12, numFmt: '#,##0.00' },
+  vat: { width: 12, numFmt: '#,##0.00' },
+  total: { width: 12, numFmt: '#,##0.00' },
+  carrier: { width: 14 },
+  tracking_number: { width: 20 },
+  shipped_at: { width: 18, numFmt: 'yyyy-mm-dd hh:mm' },
+};
+
+/**
+ * `GET /admin/orders/export.xlsx`: the export as a spreadsheet, written by exceljs's streaming
+ * writer row by row into the answer (no shared strings: nothing grows with the row count). Each
+ * page waits until the answer took what was written before, so a slow download holds the query
+ * loop rather than the memory. A failure midway ends the download broken, never half-valid.
+ */
+export function exportStaffOrdersXlsx(
+  db: Db,
+  query: StaffOrderExportQuery,
+  pageSize = EXPORT_PAGE_SIZE,
+): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = STAFF_ORDER_EXPORT_COLUMNS.map((key) => ({
+    header: key,
+    key,
+    width: XLSX_COLUMNS[key].width,
+    ...(XLSX_COLUMNS[key].numFmt ? { style: { numFmt: XLSX_COLUMNS[key].numFmt } } : {}),
+  }));
+  const write = async () => {
+    for await (const page of staffOrderExportPages(db, query, pageSize)) {
+      for (const row of page) sheet.addRow(row).commit();
+      if (output.writableNeedDrain) await once(output, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => output.destroy(error as Error));
+  return output;
 }
 
 /**

@@ -49,13 +49,16 @@ export function StaffOrdersPage() {
   const tab = isTab(filters.get('tab')) ? (filters.get('tab') as StaffOrderTab) : 'all';
   const list = useStaffOrders(filters.params);
   // The export takes the list's filters and order, all pages of them.
-  const exportCsv = useMutation({
-    mutationFn: () => {
+  const exportList = useMutation({
+    mutationFn: (format: 'csv' | 'xlsx') => {
       const query = new URLSearchParams(filters.params);
       query.delete('page');
       query.delete('limit');
       const day = new Date().toISOString().slice(0, 10);
-      return downloadFile(`/admin/orders/export.csv?${query.toString()}`, `orders-${day}.csv`);
+      return downloadFile(
+        `/admin/orders/export.${format}?${query.toString()}`,
+        `orders-${day}.${format}`,
+      );
     },
     onError: notifyError,
   });
@@ -72,14 +75,20 @@ export function StaffOrdersPage() {
             {t('staff:orders.subtitle')}
           </Text>
         </div>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={exportCsv.isPending}
-          onClick={() => exportCsv.mutate()}
-        >
-          {t('staff:orders.exportCsv')}
-        </Button>
+        <Group gap="xs">
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="light"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={exportList.isPending && exportList.variables === format}
+              disabled={exportList.isPending && exportList.variables !== format}
+              onClick={() => exportList.mutate(format)}
+            >
+              {t(format === 'csv' ? 'staff:orders.exportCsv' : 'staff:orders.exportXlsx')}
+            </Button>
+          ))}
+        </Group>
       </Group>
       <Tabs
         value={tab}
