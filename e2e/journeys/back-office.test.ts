@@ -299,6 +299,26 @@ test('staff block a company: its signed-in owner is signed out at the next click
   await staff.locator('[data-member-row]').filter({ hasText: 'owner@other.test' }).waitFor();
   await inspect(staff, 'staff-customer');
 
+  // Staff correct the company's address; an emptied field is named.
+  await staff.getByRole('button', { name: en('staff:customers.edit') }).click();
+  const edit = staff.getByRole('dialog', {
+    name: en('staff:customers.editTitle', { name: 'Other Power GmbH' }),
+  });
+  await edit.getByLabel(en('fields.city')).fill('');
+  await edit.getByLabel(en('fields.street')).fill('Hafenstraße');
+  await edit.getByRole('button', { name: en('staff:customers.save') }).click();
+  await edit.getByText(en('validation.required')).waitFor();
+  await inspect(staff, 'staff-customer-edit');
+  await edit.getByLabel(en('fields.city')).fill('Hamburg');
+  await edit.getByRole('button', { name: en('staff:customers.save') }).click();
+  await staff.getByText(en('staff:customers.saved', { company: 'Other Power GmbH' })).waitFor();
+  await staff.getByText(/Hafenstraße/).waitFor();
+  // The VAT number is asked about again (the offline checker in tests: its format).
+  await staff.getByRole('button', { name: en('staff:customers.checkVat') }).click();
+  await staff
+    .getByText(en('staff:customers.vatCheckActive', { company: 'Other Power GmbH' }))
+    .waitFor();
+
   // Blocking asks why, and says so when the reason is missing.
   await staff.getByRole('button', { name: en('staff:customers.block'), exact: true }).click();
   const dialog = staff.getByRole('dialog', {

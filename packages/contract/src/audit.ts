@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'company.approve',
   'company.reject',
   'company.vat_verification',
+  'company.vat_check',
+  'company.update',
   'company.block',
   'company.unblock',
   'company.xml_feed',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { VAT_CHECK_OUTCOMES } from './account';
+import { vatNumberSchema } from './auth';
 import { COMPANY_STATUSES, COUNTRIES, ORDER_STATUSES, ROLES, USER_STATUSES } from './constants';
+import { requiredText } from './validation';
 
 export const STAFF_COMPANIES_PAGE_SIZE = 25;
 
@@ -86,3 +89,27 @@ export const companyMemberParamsSchema = z.strictObject({
   companyId: z.uuid(),
   userId: z.uuid(),
 });
+
+/**
+ * `PUT /admin/companies/{companyId}`: staff correct a company's details. A changed VAT number (or
+ * country) is checked at once, and unverified until the register confirms it.
+ */
+export const staffCompanyUpdateSchema = z.strictObject({
+  name: requiredText(200),
+  company_register_number: requiredText(50),
+  vat_number: vatNumberSchema,
+  country: z.enum(COUNTRIES),
+  city: requiredText(100),
+  postcode: requiredText(20),
+  street: requiredText(200),
+  house_number: requiredText(20),
+});
+export type StaffCompanyUpdate = z.infer<typeof staffCompanyUpdateSchema>;
+
+/** `POST /admin/companies/{companyId}/vat-check`: the register's answer and the company after it. */
+export const staffVatCheckResponseSchema = z.object({
+  message: z.string(),
+  outcome: z.enum(VAT_CHECK_OUTCOMES),
+  company: staffCompanySchema,
+});
+export type StaffVatCheckResponse = z.infer<typeof staffVatCheckResponseSchema>;

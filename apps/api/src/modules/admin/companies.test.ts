@@ -229,6 +229,99 @@ describe('a company seen by staff', () => {
   });
 });
 
+describe('company details corrected by staff', () => {
+  const put = (url: string, payload: object, token: string, locale = 'en') =>
+    t.app.inject({
+      method: 'PUT',
+      url,
+      payload,
+      headers: { ...bearer(token), 'accept-language': locale },
+    });
+  const details = (company: StaffCompany) => ({
+    name: company.name,
+    company_register_number: company.company_register_number,
+    vat_number: company.vat_number,
+    country: company.country,
+    city: company.city,
+    postcode: company.postcode,
+    street: company.street,
+    house_number: company.house_number,
+  });
+
+  it('saves the details, keeps what changed in the audit log, unverifies a new VAT number', async () => {
+    await t.db
+      .update(companies)
+      .set({ vatVerifiedAt: new Date() })
+      .where(eq(companies.id, otherId));
+    const before = (await get(`/api/admin/companies/${otherId}`, operator)).json<StaffCompany>();
+    const url = `/api/admin/companies/${otherId}`;
+    const bad = await put(url, { ...details(before), name: ' ', vat_number: 'X' }, operator, 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['name', 'vat_number']);
+    expect(bad.json().details[0].message).not.toMatch(/required/i);
+
+    const street = await put(url, { ...details(before), street: 'Hafenstraße' }, operator);
+    expect(street.statusCode, street.body).toBe(200);
+    expect(street.json<StaffCompany>()).toMatchObject({ street: 'Hafenstraße' });
+    expect(street.json<StaffCompany>().vat_verified_at).not.toBeNull();
+
+    const vat = await put(
+      url,
+      { ...details(before), street: 'Hafenstraße', vat_number: 'DE811907980' },
+      admin,
+    );
+    expect(vat.statusCode, vat.body).toBe(200);
+    expect(vat.json<StaffCompany>()).toMatchObject({
+      vat_number: 'DE811907980',
+      vat_verified_at: null,
+    });
+
+    const entries = (await get('/api/admin/audit-log?entity_type=company', admin))
+      .json<AuditLog>()
+      .items.filter((entry) => entry.action === 'company.update');
+    expect(entries[0]).toMatchObject({
+      before: { vat_number: before.vat_number },
+      after: { vat_number: 'DE811907980', vat_check: 'active' },
+    });
+    expect(entries[1]).toMatchObject({
+      before: { street: before.street },
+      after: { street: 'Hafenstraße' },
+    });
+    expect(Object.keys(entries[1]!.after ?? {})).toEqual(['street']);
+
+    expect(
+      (await put(`/api/admin/companies/${randomUUID()}`, details(before), admin)).statusCode,
+    ).toBe(404);
+    for (const token of [owner, purchaser, accountant, other]) {
+      expect((await put(url, details(before), token)).statusCode).toBe(403);
+    }
+  });
+
+  it('asks the register about the VAT number again and records the answer', async () => {
+    const checked = await post(`/api/admin/companies/${demoId}/vat-check`, undefined, operator);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({
+      outcome: 'active',
+      company: { _id: demoId, vat_active: true },
+    });
+    const [entry] = (await get('/api/admin/audit-log?entity_type=company', admin))
+      .json<AuditLog>()
+      .items.filter((item) => item.action === 'company.vat_check');
+    expect(entry).toMatchObject({ entity_label: 'Demo Energy BV', after: { outcome: 'active' } });
+    expect(
+      (await post(`/api/admin/companies/${randomUUID()}/vat-check`, undefined, admin)).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/api/admin/companies/${demoId}/vat-check`, undefined, owner)).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('who may use the company routes', () => {
   it('refuses customers and anonymous callers', async () => {
     for (const token of [owner, purchaser, accountant, other]) {

@@ -1,6 +1,7 @@
 import type {
   BlockRequest,
   CompanyStatus,
+  Locale,
   Country,
   OrderStatus,
   Role,
@@ -8,6 +9,8 @@ import type {
   StaffCompanyList,
   StaffCompanyListQuery,
   StaffCompanyRow,
+  StaffCompanyUpdate,
+  StaffVatCheckResponse,
   UserStatus,
 } from '@portal/contract';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
@@ -18,9 +21,12 @@ import { companies, companyOrderCounts, orders, users } from '../../db/schema';
 import { revokeAllSessions } from '../../platform/auth/sessions';
 import { voidSecureKeys } from '../../platform/auth/secure-keys';
 import { conflict, notFound } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 import { fromCents } from '../../platform/money';
+import type { VatChecker } from '../../platform/vat';
 import { recordAudit } from '../audit';
 import { requestPasswordReset } from '../auth';
+import { inactiveSince, recheckCompany, verifiedSince } from '../companies';
 import { lastSignIn } from './staff';
 
 /** Members of the company, and its orders as the kept per-status counts add them up. */
@@ -185,6 +191,109 @@ export async function setCompanyBlocked(
     });
   });
   return companyDetail(db, company.id);
+}
+
+/** The company's details as staff edit them, for the audit log's before and after. */
+function detailsOf(company: typeof companies.$inferSelect): StaffCompanyUpdate {
+  return {
+    name: company.name,
+    company_register_number: company.companyRegisterNumber,
+    vat_number: company.vatNumber,
+    country: company.country as Country,
+    city: company.city,
+    postcode: company.postcode,
+    street: company.street,
+    house_number: company.houseNumber,
+  };
+}
+
+/**
+ * Staff correct a company's details; the audit log keeps the fields that changed, before and
+ * after. A changed VAT number (or country) is checked with the register first, and is
+ * unverified until the register confirms it (no reverse charge before).
+ */
+export async function updateCompanyDetails(
+  db: Db,
+  checker: VatChecker,
+  staffUserId: string,
+  companyId: string,
+  input: StaffCompanyUpdate,
+): Promise<StaffCompany> {
+  const company = await findCompany(db, companyId);
+  const before = detailsOf(company);
+  const changed = (Object.keys(input) as (keyof StaffCompanyUpdate)[]).filter(
+    (key) => input[key] !== before[key],
+  );
+  if (changed.length === 0) return companyDetail(db, company.id);
+  const vatChanged = changed.includes('vat_number') || changed.includes('country');
+  const outcome = vatChanged ? await checker.check(input.vat_number, input.country) : null;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(companies)
+      .set({
+        name: input.name,
+        companyRegisterNumber: input.company_register_number,
+        vatNumber: input.vat_number,
+        country: input.country,
+        city: input.city,
+        postcode: input.postcode,
+        street: input.street,
+        houseNumber: input.house_number,
+        ...(outcome
+          ? {
+              vatNumberUnactiveAt: inactiveSince(outcome, company.vatNumberUnactiveAt),
+              vatVerifiedAt: verifiedSince(checker, outcome, null),
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, company.id));
+    await recordAudit(tx, {
+      staffUserId,
+      action: 'company.update',
+      entityType: 'company',
+      entityId: company.id,
+      entityLabel: input.name,
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: {
+        ...Object.fromEntries(changed.map((key) => [key, input[key]])),
+        ...(outcome ? { vat_check: outcome } : {}),
+      },
+    });
+  });
+  return companyDetail(db, company.id);
+}
+
+/**
+ * Staff ask the register (VIES) about the company's VAT number again: active, inactive (the
+ * company cannot buy until it is active again) or unavailable (nothing changes). Recorded in the
+ * audit log with the answer.
+ */
+export async function checkCompanyVat(
+  db: Db,
+  checker: VatChecker,
+  staffUserId: string,
+  companyId: string,
+  locale: Locale,
+): Promise<StaffVatCheckResponse> {
+  const company = await findCompany(db, companyId);
+  const result = await recheckCompany(db, checker, company.id);
+  await recordAudit(db, {
+    staffUserId,
+    action: 'company.vat_check',
+    entityType: 'company',
+    entityId: company.id,
+    entityLabel: company.name,
+    after: { vat_number: result.vatNumber, outcome: result.outcome, register: checker.name },
+  });
+  return {
+    message: t(
+      locale,
+      result.outcome === 'unavailable' ? 'messages.vat_unavailable' : 'messages.vat_checked',
+    ),
+    outcome: result.outcome,
+    company: await companyDetail(db, company.id),
+  };
 }
 
 /** Switches the company's XML product feed on or off (its owner's feed link works only when on). */

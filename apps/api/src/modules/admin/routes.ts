@@ -8,6 +8,8 @@ import {
   staffCompanyListQuerySchema,
   staffCompanyListSchema,
   staffCompanySchema,
+  staffCompanyUpdateSchema,
+  staffVatCheckResponseSchema,
   messageAnswerSchema,
   messageAssigneeSchema,
   messageIdParamsSchema,
@@ -35,6 +37,8 @@ import {
   setCompanyBlocked,
   setMemberBlocked,
   setXmlFeed,
+  updateCompanyDetails,
+  checkCompanyVat,
 } from './companies';
 import {
   answerMessage,
@@ -175,6 +179,52 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setCompanyBlocked(app.db, contextOf(request).userId, request.params.companyId, null),
+  );
+
+  app.put(
+    '/companies/:companyId',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        description:
+          "Corrects a company's details; a changed VAT number is checked with the register at once.",
+        params: companyIdParamsSchema,
+        body: staffCompanyUpdateSchema,
+        response: { 200: staffCompanySchema },
+      },
+    },
+    async (request) =>
+      updateCompanyDetails(
+        app.db,
+        app.vatChecker,
+        contextOf(request).userId,
+        request.params.companyId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/companies/:companyId/vat-check',
+    {
+      preValidation: customers,
+      schema: {
+        tags,
+        security,
+        description: "Asks the register (VIES) about the company's VAT number again.",
+        params: companyIdParamsSchema,
+        response: { 200: staffVatCheckResponseSchema },
+      },
+    },
+    async (request) =>
+      checkCompanyVat(
+        app.db,
+        app.vatChecker,
+        contextOf(request).userId,
+        request.params.companyId,
+        request.locale,
+      ),
   );
 
   app.put(

@@ -50,7 +50,8 @@ function answer(
   };
 }
 
-async function recheckCompany(db: Db, checker: VatChecker, companyId: string) {
+/** Asks the register about the company's VAT number and keeps the answer (active, verified). */
+export async function recheckCompany(db: Db, checker: VatChecker, companyId: string) {
   const [company] = await db
     .select({
       vatNumber: companies.vatNumber,

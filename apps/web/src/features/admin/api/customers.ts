@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, StaffCompany, StaffCompanyList } from '@portal/contract';
+import type {
+  MessageResponse,
+  StaffCompany,
+  StaffCompanyList,
+  StaffCompanyUpdate,
+  StaffVatCheckResponse,
+} from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 import { staffAlertsKey } from './alerts';
 
@@ -31,7 +37,9 @@ export type CustomerAction =
   | { kind: 'xml_feed'; active: boolean }
   | { kind: 'block_member'; userId: string; reason: string }
   | { kind: 'unblock_member'; userId: string }
-  | { kind: 'password_reset'; userId: string };
+  | { kind: 'password_reset'; userId: string }
+  | { kind: 'update'; details: StaffCompanyUpdate }
+  | { kind: 'vat_check' };
 
 function runAction(companyId: string, action: CustomerAction): Promise<unknown> {
   const company = encodeURIComponent(companyId);
@@ -58,6 +66,10 @@ function runAction(companyId: string, action: CustomerAction): Promise<unknown> 
       return apiRequest(`${member(action.userId)}/unblock`, { method: 'POST' });
     case 'password_reset':
       return apiRequest(`${member(action.userId)}/password-reset`, { method: 'POST' });
+    case 'update':
+      return apiRequest<StaffCompany>(base, { method: 'PUT', body: action.details });
+    case 'vat_check':
+      return apiRequest<StaffVatCheckResponse>(`${base}/vat-check`, { method: 'POST' });
   }
 }
 

@@ -23,11 +23,19 @@ import {
   IconCheck,
   IconKey,
   IconLockOpen,
+  IconPencil,
+  IconShieldCheck,
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { blockRequestSchema, type StaffCompany, type StaffMemberRow } from '@portal/contract';
+import {
+  blockRequestSchema,
+  type StaffCompany,
+  type StaffMemberRow,
+  type StaffVatCheckResponse,
+  type VatCheckOutcome,
+} from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import { ApiError } from '../../../shared/api/client';
 import { applyServerError } from '../../../shared/forms/server-errors';
@@ -42,6 +50,7 @@ import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { useCompany, useCustomerAction, type CustomerAction } from '../api/customers';
+import { CompanyEditDialog } from '../components/company-edit-dialog';
 import { CompanyStatusBadge, MemberStatusBadge } from '../components/company-status-badge';
 
 /** Runs an action with a toast for its outcome (server failures toast themselves). */
@@ -170,10 +179,17 @@ export function CustomerPage() {
   );
 }
 
+const VAT_CHECK_MESSAGES = {
+  active: 'staff:customers.vatCheckActive',
+  inactive: 'staff:customers.vatCheckInactive',
+  unavailable: 'staff:customers.vatCheckUnavailable',
+} as const satisfies Record<VatCheckOutcome, string>;
+
 function CompanyActions({ company }: { company: StaffCompany }) {
   const { t } = useTranslation(STAFF_NAMESPACES);
   const { action, run } = useRun(company);
   const [blocking, setBlocking] = useState(false);
+  const [editing, setEditing] = useState(false);
   const confirm = (title: string, text: string, what: CustomerAction, done: string, red = false) =>
     modals.openConfirmModal({
       title,
@@ -185,8 +201,42 @@ function CompanyActions({ company }: { company: StaffCompany }) {
       onConfirm: () => run(what, done),
     });
   const name = company.name;
+  const checkVat = () =>
+    action.mutate(
+      { kind: 'vat_check' },
+      {
+        onSuccess: (answer) => {
+          const { outcome } = answer as StaffVatCheckResponse;
+          notifications.show({
+            color: outcome === 'active' ? 'teal' : outcome === 'inactive' ? 'red' : 'yellow',
+            message: t(VAT_CHECK_MESSAGES[outcome], { company: name }),
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && !error.isServerFailure) {
+            notifications.show({ color: 'red', message: error.message });
+          }
+        },
+      },
+    );
   return (
     <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconPencil size={18} aria-hidden />}
+        onClick={() => setEditing(true)}
+      >
+        {t('staff:customers.edit')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconShieldCheck size={18} aria-hidden />}
+        loading={action.isPending && action.variables?.kind === 'vat_check'}
+        onClick={checkVat}
+      >
+        {t('staff:customers.checkVat')}
+      </Button>
+      {editing && <CompanyEditDialog company={company} onClose={() => setEditing(false)} />}
       {company.status === 'pending' && (
         <>
           <Button

@@ -1,0 +1,2 @@
+/** What other modules may use of the companies module (eslint.config.js: only through this file). */
+export { inactiveSince, recheckCompany, verifiedSince } from './vat';
