@@ -235,6 +235,13 @@ test('staff cancel a paid order: stock back, the invoice credited, the customer 
   await confirm.getByRole('button', { name: t('staff:order.cancel') }).click();
   await page.getByText(t('staff:order.canceled', { number: order.orderNumber })).waitFor();
   await page.getByText(t('staff:order.documentKinds.credit_note'), { exact: true }).waitFor();
+  // Staff open the credit note as the customer gets it.
+  const creditNoteLink = page.getByRole('button', {
+    name: new RegExp(t('staff:order.downloadPdf', { number: 'CN-\\d{4}-\\d{6}' })),
+  });
+  const [pdf] = await Promise.all([page.waitForEvent('download'), creditNoteLink.click()]);
+  assert.match(pdf.suggestedFilename(), /^credit-note-CN-\d{4}-\d{6}\.pdf$/);
+  assert.equal((await readFile(await pdf.path())).subarray(0, 5).toString(), '%PDF-');
   await page.getByRole('button', { name: t('staff:order.cancel') }).waitFor({ state: 'detached' });
   const mail = await portal.mailTo('purchaser@demo.test', 'order_canceled_credit_note');
   assert.ok(mail.subject.includes(order.orderNumber));

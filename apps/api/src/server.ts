@@ -36,7 +36,8 @@ import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { createCatalogReadModel } from './modules/catalog';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
-import { invoiceRoutes } from './modules/invoices/routes';
+import { pdfRenderer } from './modules/invoices/pdf-pool';
+import { invoiceRoutes, staffDocumentRoutes } from './modules/invoices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -192,7 +193,11 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(adminPaymentRoutes(orderDeps), { prefix: '/admin/orders' });
-      await api.register(invoiceRoutes(orderDeps), { prefix: '/invoices' });
+      // One pool of PDF workers for the customers' and the staff's documents.
+      const pdfs = pdfRenderer(config.pdfWorkers);
+      api.addHook('onClose', () => pdfs.close());
+      await api.register(invoiceRoutes({ db, pdfs }), { prefix: '/invoices' });
+      await api.register(staffDocumentRoutes({ db, pdfs }), { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(paymentRoutes(orderDeps), { prefix: '/payments' });
       const claimSettings = claimSettingsReader(db);

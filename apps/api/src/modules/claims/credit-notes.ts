@@ -9,10 +9,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { creditNotes, invoices, orders } from '../../db/schema';
 import { takeDocumentNumber } from '../../platform/document-numbers';
-import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { fromCents, percentOfCents } from '../../platform/money';
-import { companyOf } from '../addresses';
 import { creditNoteSummaryOf } from './view';
 
 /** The net part of a VAT-inclusive amount (cents), rounded half up. */
@@ -125,12 +123,12 @@ export async function creditNotesOfInvoice(
 }
 
 /**
- * A credit note of the caller's company as a document the invoice PDF renders: the invoice's
- * parties and payment, the credited line and shipping, net and VAT. 404 for another company's.
+ * A credit note of the company as a document the invoice PDF renders: the invoice's parties and
+ * payment, the credited lines and shipping, net and VAT. 404 for another company's.
  */
 export async function creditNoteDocument(
   db: Executor,
-  ctx: RequestContext,
+  companyId: string,
   creditNoteId: string,
 ): Promise<{ document: Invoice; invoiceNumber: string }> {
   const [row] = await db
@@ -138,7 +136,7 @@ export async function creditNoteDocument(
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(orders, eq(orders.id, creditNotes.orderId))
-    .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.companyId, companyOf(ctx))));
+    .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.companyId, companyId)));
   if (!row) throw notFound('errors.credit_note_not_found');
   const { note, invoice } = row;
   const shippingNet = netOf(note.shippingCents, note.vatRateBp);

@@ -20,7 +20,14 @@ import {
 } from '../../db/paging';
 import { prepared, preparedSql } from '../../db/prepared';
 import { pageBySeek } from '../../db/seek-index';
-import { companyInvoiceCounts, invoices, orderLines, orders, users } from '../../db/schema';
+import {
+  companyInvoiceCounts,
+  creditNotes,
+  invoices,
+  orderLines,
+  orders,
+  users,
+} from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { takeDocumentNumber } from '../../platform/document-numbers';
 import { notFound } from '../../platform/errors';
@@ -291,12 +298,12 @@ export async function listInvoices(
 }
 
 /**
- * One invoice of the caller's company (404 for another company's); with `creditNotes: false`
- * its credit notes are not read (answered as none).
+ * One invoice of the company (404 for another company's); with `creditNotes: false` its credit
+ * notes are not read (answered as none).
  */
 export async function getInvoice(
   db: Executor,
-  ctx: RequestContext,
+  companyId: string,
   invoiceId: string,
   options: { creditNotes?: boolean } = {},
 ): Promise<Invoice> {
@@ -312,7 +319,7 @@ export async function getInvoice(
         ),
       )
       .prepare('invoice_of_company'),
-  ).execute({ invoiceId, companyId: companyOf(ctx) });
+  ).execute({ invoiceId, companyId });
   if (!row) throw notFound('errors.invoice_not_found');
   const { invoice } = row;
   return {
@@ -343,4 +350,23 @@ export async function getInvoice(
     currency: 'EUR',
     credit_notes: options.creditNotes === false ? [] : await creditNotesOfInvoice(db, invoice.id),
   };
+}
+
+/** The company an issued invoice or credit note belongs to (staff reach any); 404 if none. */
+export async function companyOfDocument(
+  db: Executor,
+  kind: 'invoice' | 'credit_note',
+  documentId: string,
+): Promise<string> {
+  const table = kind === 'invoice' ? invoices : creditNotes;
+  const [row] = await db
+    .select({ companyId: table.companyId })
+    .from(table)
+    .where(eq(table.id, documentId));
+  if (!row) {
+    throw notFound(
+      kind === 'invoice' ? 'errors.invoice_not_found' : 'errors.credit_note_not_found',
+    );
+  }
+  return row.companyId;
 }

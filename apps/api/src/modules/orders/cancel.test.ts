@@ -125,6 +125,41 @@ describe('staff cancel a paid bank-transfer order', () => {
       'credit_note',
     ]);
 
+    // Staff open both documents as PDF; customers use their own routes, other ids are 404.
+    for (const document of staffView.documents) {
+      const kind = document.kind === 'invoice' ? 'invoices' : 'credit-notes';
+      const pdf = await t.app.inject({
+        url: `/api/admin/${kind}/${document._id}/pdf`,
+        headers: bearer(operator),
+      });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const refused = await t.app.inject({
+        url: `/api/admin/${kind}/${document._id}/pdf`,
+        headers: bearer(owner),
+      });
+      expect(refused.statusCode).toBe(403);
+      const unknown = await t.app.inject({
+        url: `/api/admin/${kind}/${order.id}/pdf`,
+        headers: bearer(operator),
+      });
+      expect(unknown.statusCode).toBe(404);
+    }
+    const customerNote = await t.app.inject({
+      url: `/api/invoices/credit-notes/${note!.id}/pdf`,
+      headers: bearer(owner),
+    });
+    expect(customerNote.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/invoices/credit-notes/${note!.id}/pdf`,
+          headers: bearer(other),
+        })
+      ).statusCode,
+    ).toBe(404);
+
     const [mail] = await t.mailsTo('purchaser@demo.test', 'order_canceled_credit_note');
     expect(mail?.text).toContain(order.orderNumber);
     expect(mail?.text).toContain(note!.creditNoteNumber);

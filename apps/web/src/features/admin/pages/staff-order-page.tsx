@@ -11,10 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconNote } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import { useParams } from 'react-router';
 import type { StaffOrder } from '@portal/contract';
+import { downloadFile } from '../../../shared/api/download';
 import { countryName } from '../../../shared/format/country';
 import { formatDateTime } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
@@ -23,6 +25,7 @@ import { AddressLines } from '../../../shared/ui/address-lines';
 import { DocumentLines } from '../../../shared/ui/document-lines';
 import { Fact } from '../../../shared/ui/fact';
 import { LocaleLink } from '../../../shared/ui/locale-link';
+import { notifyError } from '../../../shared/ui/notify';
 import { OrderShipments } from '../../../shared/ui/order-shipments';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -120,7 +123,7 @@ export function StaffOrderPage() {
             <Stack gap={8}>
               {data.documents.map((document) => (
                 <Fact key={document._id} label={t(`staff:order.documentKinds.${document.kind}`)}>
-                  {document.number} · {formatMoney(document.total, locale)}
+                  <DocumentPdfLink document={document} /> · {formatMoney(document.total, locale)}
                 </Fact>
               ))}
             </Stack>
@@ -161,6 +164,30 @@ export function StaffOrderPage() {
         </Card>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** Downloads the invoice or credit note as the customer gets it, in the staff member's language. */
+function DocumentPdfLink({ document }: { document: StaffOrder['documents'][number] }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const download = useMutation({
+    mutationFn: () =>
+      downloadFile(
+        `/admin/${document.kind === 'invoice' ? 'invoices' : 'credit-notes'}/${document._id}/pdf`,
+        `${document.kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number}.pdf`,
+      ),
+    onError: notifyError,
+  });
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      fw={600}
+      aria-label={t('staff:order.downloadPdf', { number: document.number })}
+      onClick={() => download.mutate()}
+    >
+      {document.number}
+    </Anchor>
   );
 }
 
