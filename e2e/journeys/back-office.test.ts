@@ -490,11 +490,13 @@ test('staff take a warranty claim to a replacement and a return to a credit note
     .click();
   await page.getByText(t('staff:claims.done.approve', { sku: order.sku })).waitFor();
   await item.getByRole('button', { name: t('staff:claims.receive') }).click();
-  await page
-    .getByRole('dialog', { name: t('staff:claims.receive') })
-    .getByRole('button', { name: t('staff:claims.receive') })
-    .click();
+  // The returned goods are sellable: they go back into stock.
+  const receiveDialog = page.getByRole('dialog', { name: t('staff:claims.receive') });
+  await receiveDialog.getByLabel(t('staff:claims.restock')).check();
+  await inspect(page, 'staff-claim-receive-nl');
+  await receiveDialog.getByRole('button', { name: t('staff:claims.receive') }).click();
   await page.getByText(t('staff:claims.done.receive', { sku: order.sku })).waitFor();
+  await item.getByText(t('staff:claims.restocked')).waitFor();
   await item.getByRole('button', { name: t('staff:claims.refund') }).click();
   const refundDialog = page.getByRole('dialog', { name: t('staff:claims.refund') });
   await refundDialog.getByLabel(t('staff:claims.amount')).fill('25');

@@ -204,6 +204,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       const claimDeps = {
         db,
         returnWindowDays: async () => (await claimSettings()).return_window_days,
+        onStockChanged: orderDeps.onStockChanged,
       };
       await api.register(claimRoutes(claimDeps), { prefix: '/claims' });
       await api.register(adminClaimRoutes(claimDeps), { prefix: '/admin/claims' });

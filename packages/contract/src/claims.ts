@@ -332,6 +332,8 @@ export const claimItemSchema = z.object({
   /** When the order's goods were delivered (null when not known). */
   date_of_delivery: z.string().nullable(),
   received_quantity: z.number().int().nullable(),
+  /** How many of them went back into stock (null: none). */
+  restocked_quantity: z.number().int().nullable(),
   received_at: z.string().nullable(),
   replacement_quantity: z.number().int().nullable(),
   /** Tracking number of the replacement sent. */
@@ -421,6 +423,8 @@ export const rejectClaimItemRequestSchema = z.strictObject({
 /** `.../receive`: the goods came back (approved items only; quantity defaults to the item's). */
 export const receiveClaimItemRequestSchema = z.strictObject({
   quantity: z.number().int().min(0).max(CLAIM_LIMITS.maxQuantity).optional(),
+  /** The goods are sellable again: the received quantity goes back into the product's stock. */
+  restock: z.boolean().optional(),
 });
 /** `.../replacement`: processing → completed, notifies replacement_sent. */
 export const replacementClaimItemRequestSchema = z.strictObject({

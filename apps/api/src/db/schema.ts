@@ -865,6 +865,8 @@ export const claimItems = pgTable(
     staffComment: text('staff_comment'),
     dateOfDelivery: timestamp('date_of_delivery', { withTimezone: true }),
     receivedQuantity: integer('received_quantity'),
+    /** How many of the received goods went back into stock (null: none). */
+    restockedQuantity: integer('restocked_quantity'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     replacementQuantity: integer('replacement_quantity'),
     trackingNumber: text('tracking_number'),

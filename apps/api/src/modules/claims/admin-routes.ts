@@ -116,6 +116,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
           request.params.id,
           request.params.itemId,
           request.body ?? {},
+          deps.onStockChanged,
         ),
     );
 

@@ -89,6 +89,30 @@ const itemUrl = (claim: ClaimBody, index: number, action: string) =>
   `/api/admin/claims/${claim._id}/items/${claim.items[index]!._id}/${action}`;
 
 describe('staff actions', () => {
+  it('puts received goods back into stock when staff say they are sellable', async () => {
+    const claim = await fileClaim([{ sku: panel, quantity: 1 }]);
+    const stockOf = async () =>
+      (await t.db.select({ q: products.quantity }).from(products).where(eq(products.sku, panel)))[0]
+        ?.q ?? 0;
+    const before = await stockOf();
+    await call('POST', itemUrl(claim, 0, 'approve'), admin, { action: 'refund' });
+    const bad = await call('POST', itemUrl(claim, 0, 'receive'), admin, { restock: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('restock');
+    expect(await stockOf()).toBe(before);
+    const received = await call('POST', itemUrl(claim, 0, 'receive'), admin, {
+      quantity: 1,
+      restock: true,
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().items[0]).toMatchObject({ received_quantity: 1, restocked_quantity: 1 });
+    expect(await stockOf()).toBe(before + 1);
+    // Received once: asking again changes neither the item nor the stock.
+    const again = await call('POST', itemUrl(claim, 0, 'receive'), admin, { restock: true });
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf()).toBe(before + 1);
+  });
+
   it('approve, receive, replace: draft → approved, pending → processing → completed, notified', async () => {
     const claim = await fileClaim([{ sku: battery, quantity: 2 }]);
     const approved = await call('POST', itemUrl(claim, 0, 'approve'), admin, {

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { claimItems, claims, invoices, orderLines, orders, users } from '../../db/schema';
+import { claimItems, claims, invoices, orderLines, orders, products, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { formatEuros, percentOfCents, toCents } from '../../platform/money';
@@ -139,14 +139,19 @@ export function rejectClaimItem(
   });
 }
 
-/** Received goods of an approved item, once; at most the claimed quantity. */
+/**
+ * Received goods of an approved item, once; at most the claimed quantity. With `restock` they
+ * go back into the product's stock in the same transaction (the catalog is told after it).
+ */
 export function receiveClaimItem(
   db: Db,
   ctx: RequestContext,
   claimId: string,
   itemId: string,
   body: ReceiveClaimItemRequest,
+  onStockChanged?: (productIds: string[]) => void,
 ) {
+  const restockedProducts: string[] = [];
   return onItem(db, ctx, claimId, itemId, 'claim.item_receive', async (tx, _claim, item) => {
     requireItemStatus(item, 'processing');
     if (item.receivedAt) throw conflict('errors.claim_item_transition', { status: 'received' });
@@ -156,8 +161,23 @@ export function receiveClaimItem(
         { field: 'quantity', key: 'validation.too_big', vars: { max: item.quantity } },
       ]);
     }
-    await updateItem(tx, item.id, { receivedQuantity: quantity, receivedAt: new Date() });
-    return { received_quantity: quantity };
+    const restocked = body.restock && quantity > 0 ? quantity : null;
+    await updateItem(tx, item.id, {
+      receivedQuantity: quantity,
+      receivedAt: new Date(),
+      restockedQuantity: restocked,
+    });
+    if (restocked) {
+      await tx
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${restocked}`, updatedAt: sql`now()` })
+        .where(eq(products.id, item.productId));
+      restockedProducts.push(item.productId);
+    }
+    return { received_quantity: quantity, restocked_quantity: restocked };
+  }).then((claim) => {
+    if (restockedProducts.length) onStockChanged?.(restockedProducts);
+    return claim;
   });
 }
 

@@ -27,6 +27,8 @@ import { describeClaim, describeClaims, findClaim, summaryOf } from './view';
 export interface ClaimsDeps {
   db: Db;
   returnWindowDays: () => Promise<number>;
+  /** Told which products' stock changed (returned goods back in stock), after the commit. */
+  onStockChanged?: (productIds: string[]) => void;
 }
 
 /** The form's first step: the order, its lines, what is left to claim and each line's outcome. */

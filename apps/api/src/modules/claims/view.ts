@@ -54,6 +54,7 @@ function itemOf(row: ItemRow, creditNote: CreditNoteRow | undefined): ClaimItem 
     staff_comment: row.staffComment,
     date_of_delivery: iso(row.dateOfDelivery),
     received_quantity: row.receivedQuantity,
+    restocked_quantity: row.restockedQuantity,
     received_at: iso(row.receivedAt),
     replacement_quantity: row.replacementQuantity,
     tracking_number: row.trackingNumber,

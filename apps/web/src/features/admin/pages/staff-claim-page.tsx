@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Modal,
   NumberInput,
@@ -200,6 +201,9 @@ export function StaffClaimPage() {
                 {item.received_quantity} · {formatDateTime(item.received_at, locale)}
               </Fact>
             )}
+            {item.restocked_quantity !== null && (
+              <Fact label={t('staff:claims.restocked')}>{item.restocked_quantity}</Fact>
+            )}
             {item.tracking_number && (
               <Fact label={t('claims.tracking')}>
                 {[item.carrier, item.tracking_number].filter(Boolean).join(' ')}
@@ -268,6 +272,7 @@ interface StepValues {
   carrier: string;
   amount: number | string;
   shipping_amount: number | string;
+  restock: boolean;
 }
 
 const FIELDS = [
@@ -297,7 +302,11 @@ function stepOf(kind: ItemStepKind, itemId: string, values: StepValues): ClaimSt
     case 'reject':
       return { kind, itemId, body: { comment: text(values.comment) } };
     case 'receive':
-      return { kind, itemId, body: { quantity: number(values.quantity) } };
+      return {
+        kind,
+        itemId,
+        body: { quantity: number(values.quantity), restock: values.restock },
+      };
     case 'replacement':
       return {
         kind,
@@ -344,6 +353,7 @@ function StepDialog({
       carrier: '',
       amount: '',
       shipping_amount: '',
+      restock: false,
     },
     validate: {
       tracking_number: (value) =>
@@ -426,6 +436,14 @@ function StepDialog({
               allowDecimal={false}
               key={form.key('quantity')}
               {...form.getInputProps('quantity')}
+            />
+          )}
+          {kind === 'receive' && (
+            <Checkbox
+              label={t('staff:claims.restock')}
+              description={t('staff:claims.restockHint')}
+              key={form.key('restock')}
+              {...form.getInputProps('restock', { type: 'checkbox' })}
             />
           )}
           {kind === 'refund' && (
