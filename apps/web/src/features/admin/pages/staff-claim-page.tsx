@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -180,9 +179,7 @@ export function StaffClaimPage() {
               {t(`claims.actions.${item.demand_action}`)}
             </Fact>
             <Fact label={t('claims.eligibilityTitle')}>
-              <Badge variant="outline" color="gray.8" miw="max-content">
-                {t(`claims.eligibility.${item.eligibility}`)}
-              </Badge>
+              {t(`claims.eligibility.${item.eligibility}`)}
             </Fact>
             {item.date_of_delivery && (
               <Fact label={t('claims.dateOfDelivery')}>
