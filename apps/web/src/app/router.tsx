@@ -4,7 +4,6 @@ import { PageLoader } from '../shared/ui/page-loader';
 import { localePrefix } from '../shared/locale/paths';
 import {
   dropDefaultPrefix,
-  redirectTo,
   requirePermission,
   requireSession,
   restoreStoredLocale,
@@ -12,6 +11,7 @@ import {
 } from './guards/loaders';
 import { LocaleRoot } from './locale-root';
 import type { Crumb } from './shell/breadcrumbs';
+import { shellRouteId, staffPatch } from './routes/staff-patch';
 
 // Every layout and page is a lazy chunk: the sign-in page downloads only what it needs.
 const publicLayout = () =>
@@ -26,10 +26,6 @@ const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
 const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
-const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/admin/orders' };
-const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
-const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
-const messagesCrumb: Crumb = { labelKey: 'breadcrumbs.messages', to: '/admin/messages' };
 
 function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
@@ -67,6 +63,8 @@ function localeRoutes(locale: Locale): RouteObject {
       ],
     },
     {
+      // The staff screens are patched in under this id on the first visit of one (staffPatch).
+      id: shellRouteId(locale),
       loader: requireSession,
       // Check the token on every navigation inside the shell, not only on entry.
       shouldRevalidate: () => true,
@@ -305,102 +303,6 @@ function localeRoutes(locale: Locale): RouteObject {
               Component: m.UserAccessControlPage,
             })),
         },
-        {
-          path: 'admin/orders',
-          loader: requirePermission('orders.manage'),
-          handle: crumbs({ labelKey: 'breadcrumbs.staffOrders' }),
-          lazy: () =>
-            import('../features/admin/pages/staff-orders-page').then((m) => ({
-              Component: m.StaffOrdersPage,
-            })),
-        },
-        {
-          path: 'admin/orders/:id',
-          loader: requirePermission('orders.manage'),
-          // The order number comes with the data: the page's title names it.
-          handle: crumbs(staffOrdersCrumb, { labelKey: 'breadcrumbs.staffOrder' }),
-          lazy: () =>
-            import('../features/admin/pages/staff-order-page').then((m) => ({
-              Component: m.StaffOrderPage,
-            })),
-        },
-        {
-          path: 'admin/claims',
-          loader: requirePermission('claims.manage'),
-          handle: crumbs({ labelKey: 'breadcrumbs.staffClaims' }),
-          lazy: () =>
-            import('../features/admin/pages/staff-claims-page').then((m) => ({
-              Component: m.StaffClaimsPage,
-            })),
-        },
-        {
-          path: 'admin/claims/:id',
-          loader: requirePermission('claims.manage'),
-          handle: crumbs(staffClaimsCrumb, { labelKey: 'breadcrumbs.staffClaim' }),
-          lazy: () =>
-            import('../features/admin/pages/staff-claim-page').then((m) => ({
-              Component: m.StaffClaimPage,
-            })),
-        },
-        {
-          path: 'admin/messages',
-          loader: requirePermission('messages.manage'),
-          handle: crumbs({ labelKey: 'breadcrumbs.messages' }),
-          lazy: () =>
-            import('../features/admin/pages/messages-page').then((m) => ({
-              Component: m.MessagesPage,
-            })),
-        },
-        {
-          path: 'admin/messages/:id',
-          loader: requirePermission('messages.manage'),
-          handle: crumbs(messagesCrumb, { labelKey: 'breadcrumbs.message' }),
-          lazy: () =>
-            import('../features/admin/pages/message-page').then((m) => ({
-              Component: m.MessagePage,
-            })),
-        },
-        {
-          path: 'admin/staff',
-          loader: requirePermission('staff.manage'),
-          handle: crumbs({ labelKey: 'breadcrumbs.staff' }),
-          lazy: () =>
-            import('../features/admin/pages/staff-page').then((m) => ({
-              Component: m.StaffPage,
-            })),
-        },
-        {
-          path: 'admin/audit-log',
-          loader: requirePermission('audit.view'),
-          handle: crumbs({ labelKey: 'breadcrumbs.auditLog' }),
-          lazy: () =>
-            import('../features/admin/pages/audit-log-page').then((m) => ({
-              Component: m.AuditLogPage,
-            })),
-        },
-        {
-          // The registrations to review are the customer list's pending filter.
-          path: 'admin/registrations',
-          loader: redirectTo('/admin/customers?status=pending'),
-        },
-        {
-          path: 'admin/customers',
-          loader: requirePermission('customers.manage'),
-          handle: crumbs({ labelKey: 'breadcrumbs.customers' }),
-          lazy: () =>
-            import('../features/admin/pages/customers-page').then((m) => ({
-              Component: m.CustomersPage,
-            })),
-        },
-        {
-          path: 'admin/customers/:id',
-          loader: requirePermission('customers.manage'),
-          handle: crumbs(customersCrumb, { labelKey: 'breadcrumbs.customer' }),
-          lazy: () =>
-            import('../features/admin/pages/customer-page').then((m) => ({
-              Component: m.CustomerPage,
-            })),
-        },
       ],
     },
     {
@@ -435,4 +337,6 @@ function localeRoutes(locale: Locale): RouteObject {
   };
 }
 
-export const router = createBrowserRouter(LOCALES.map(localeRoutes));
+export const router = createBrowserRouter(LOCALES.map(localeRoutes), {
+  patchRoutesOnNavigation: staffPatch,
+});
