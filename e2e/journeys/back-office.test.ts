@@ -557,3 +557,25 @@ test('a contact-us message lands in the staff inbox, is taken and answered by e-
   assert.ok(mail.text.includes('at no extra cost'));
   assert.ok(mail.text.includes('Can you deliver on a pallet'));
 });
+
+test('a member of staff chooses alert e-mails and gets the next message by mail', async () => {
+  const t = labels('fr');
+  const page = await staffSignedIn('operator@demo.test', 'fr');
+  await page.getByRole('button', { name: t('header.accountMenu') }).click();
+  await page.getByRole('menuitem', { name: t('breadcrumbs.alertMails') }).click();
+  await page.getByRole('heading', { level: 1, name: t('staff:alertMails.title') }).waitFor();
+  await page.getByLabel(t('staff:alertMails.kinds.messages')).click();
+  await page.getByText(t('staff:alertMails.saved')).waitFor();
+  assert.equal(await page.getByLabel(t('staff:alertMails.kinds.messages')).isChecked(), true);
+  await inspect(page, 'staff-alert-mails-fr');
+
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const subject = `Invoice address ${Date.now()}`;
+  await api(purchaser, '/users/contact-us', {
+    method: 'POST',
+    body: { subject, message: 'Please send invoices to our accounting office.' },
+  });
+  const mail = await portal.mailTo('operator@demo.test', 'staff_alert_message');
+  assert.ok(mail.subject.includes(subject));
+  assert.match(mail.text, /\/admin\/messages\/[0-9a-f-]{36}/);
+});

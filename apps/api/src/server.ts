@@ -203,6 +203,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       const claimSettings = claimSettingsReader(db);
       const claimDeps = {
         db,
+        config,
         returnWindowDays: async () => (await claimSettings()).return_window_days,
         onStockChanged: orderDeps.onStockChanged,
       };

@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   'customers.manage': ['admin', 'operator'],
   /** Back-office: the inbox of contact-us messages: read, assign, answer by e-mail. */
   'messages.manage': ['admin', 'operator'],
+  /** Back-office: choose which alerts also come by e-mail (every member of staff, for themselves). */
+  'alerts.receive': ['admin', 'operator'],
   /** Back-office: read the audit log of what staff did. */
   'audit.view': ['admin'],
   /** Back-office: the shop's staff accounts: invite, change the role, deactivate. */

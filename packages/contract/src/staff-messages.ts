@@ -72,3 +72,12 @@ export const staffAlertsSchema = z.object({
   messages: z.number().int(),
 });
 export type StaffAlerts = z.infer<typeof staffAlertsSchema>;
+
+/** `GET`/`PUT /admin/alert-mails`: which alerts the caller also gets by e-mail, one switch each. */
+export const staffAlertMailsSchema = z.strictObject({
+  registrations: z.boolean(),
+  bank_transfers: z.boolean(),
+  claims: z.boolean(),
+  messages: z.boolean(),
+});
+export type StaffAlertMails = z.infer<typeof staffAlertMailsSchema>;

@@ -68,6 +68,11 @@ export const users = pgTable(
     role: text('role').notNull(),
     status: text('status').notNull().default('pending'),
     locale: text('locale').notNull().default('en'),
+    /** Staff only: the alerts (STAFF_ALERTS) they also get by e-mail. */
+    staffAlertMails: text('staff_alert_mails')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** E-mail per notification type: a type set to false sends no mail (default: all on). */
     notificationPreferences: jsonb('notification_preferences')
       .$type<Partial<Record<string, boolean>>>()

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLog, StaffMessage, StaffMessageList } from '@portal/contract';
 import { users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { addAddress, stockProduct } from '../../test/checkout';
+import { placeBankTransferOrder } from '../../test/orders';
 
 let t: TestApp;
 let owner: string;
@@ -152,5 +154,59 @@ describe('the contact-us inbox', () => {
       expect((await get('/api/admin/messages', token)).statusCode).toBe(403);
     }
     expect((await get('/api/admin/messages')).statusCode).toBe(401);
+  });
+});
+
+describe('alert e-mails for staff', () => {
+  it('mails each alert to the staff who switched it on, in their language, and to no one else', async () => {
+    const none = await get('/api/admin/alert-mails', operator);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({
+      registrations: false,
+      bank_transfers: false,
+      claims: false,
+      messages: false,
+    });
+    const bad = await send('PUT', '/api/admin/alert-mails', { messages: 'yes' }, operator);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('messages');
+    for (const token of [owner, purchaser, accountant, other]) {
+      expect((await get('/api/admin/alert-mails', token)).statusCode).toBe(403);
+    }
+    expect((await get('/api/admin/alert-mails')).statusCode).toBe(401);
+
+    await t.db.update(users).set({ locale: 'nl' }).where(eq(users.id, operatorId));
+    const set = await send(
+      'PUT',
+      '/api/admin/alert-mails',
+      { registrations: false, bank_transfers: true, claims: false, messages: true },
+      operator,
+    );
+    expect(set.json()).toMatchObject({ bank_transfers: true, messages: true, claims: false });
+
+    const before = (await t.mailsTo('operator@demo.test', 'staff_alert_message')).length;
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/contact-us',
+      payload: { subject: 'Pallet size', message: 'Do you ship on EUR pallets?' },
+      headers: bearer(purchaser),
+    });
+    expect(contact.statusCode).toBe(200);
+    const mails = await t.mailsTo('operator@demo.test', 'staff_alert_message');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.subject).toContain('Pallet size');
+    expect(mails.at(-1)?.text).toMatch(/\/nl\/admin\/messages\/[0-9a-f-]{36}/);
+    // The admin did not switch it on.
+    expect(await t.mailsTo('admin@demo.test', 'staff_alert_message')).toHaveLength(0);
+
+    // A bank-transfer order: the amount in the operator's language, a link to the order.
+    const product = await stockProduct(t, 0, { priceCents: 10_000, quantity: 50 });
+    const address = await addAddress(t, purchaser, 'delivery');
+    const order = await placeBankTransferOrder(t, purchaser, address, [[product, 5]]);
+    const [transfer] = await t.mailsTo('operator@demo.test', 'staff_alert_bank_transfer');
+    expect(transfer?.subject).toContain(order.orderNumber);
+    expect(transfer?.text).toContain('Demo Energy BV');
+    expect(transfer?.text).toMatch(/€\s?\d/);
+    expect(transfer?.text).toContain(`/nl/admin/orders/${order.id}`);
   });
 });

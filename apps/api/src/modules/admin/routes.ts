@@ -14,6 +14,7 @@ import {
   messageAssigneeSchema,
   messageIdParamsSchema,
   messageReadSchema,
+  staffAlertMailsSchema,
   staffAlertsSchema,
   staffInviteSchema,
   staffMemberListSchema,
@@ -48,6 +49,7 @@ import {
   setMessageRead,
   staffAlerts,
 } from './messages';
+import { alertMailsOf, setAlertMails } from './alert-mails';
 import { listPendingRegistrations, reviewRegistration, setVatVerification } from './service';
 import { inviteStaff, listStaff, updateStaff } from './staff';
 
@@ -445,6 +447,35 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateStaff(app.db, contextOf(request), request.params.userId, request.body),
+  );
+
+  app.get(
+    '/alert-mails',
+    {
+      preValidation: requirePermission('alerts.receive'),
+      schema: {
+        tags,
+        security,
+        description: 'Which alerts the caller (a member of staff) also gets by e-mail.',
+        response: { 200: staffAlertMailsSchema },
+      },
+    },
+    async (request) => alertMailsOf(app.db, contextOf(request).userId),
+  );
+
+  app.put(
+    '/alert-mails',
+    {
+      preValidation: requirePermission('alerts.receive'),
+      schema: {
+        tags,
+        security,
+        description: "Sets the caller's alert e-mails, every switch at once.",
+        body: staffAlertMailsSchema,
+        response: { 200: staffAlertMailsSchema },
+      },
+    },
+    async (request) => setAlertMails(app.db, contextOf(request).userId, request.body),
   );
 
   app.post(

@@ -28,6 +28,7 @@ import { signAccessToken } from '../../platform/auth/tokens';
 import { forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { mailStaffAlert } from '../../platform/mail/staff-alerts';
 import { appUrl, webUrl } from '../../platform/urls';
 import { findUserByEmail, getMe } from '../users';
 import { checkSignInFailures, recordSignInFailure } from './sign-in-limit';
@@ -200,6 +201,12 @@ export async function signUp({ db, config }: AuthDeps, input: SignupRequest, loc
           review_url: `${appUrl(config)}/admin/registrations`,
         },
       });
+      await mailStaffAlert(tx, 'registrations', (staffLocale, firstName) => ({
+        first_name: firstName,
+        company: input.company_name,
+        country: input.country,
+        review_url: webUrl(config, staffLocale, '/admin/customers?status=pending'),
+      }));
     });
   } catch (error) {
     // Registered by a concurrent sign-up meanwhile: the same neutral answer.

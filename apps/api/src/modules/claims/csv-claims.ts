@@ -193,7 +193,7 @@ export async function createCsvClaim(
     if (items.length === 0) {
       throw validationFailed(ctx, [{ field: 'file', key: 'validation.csv_no_valid_rows' }]);
     }
-    return insertClaim(tx, ctx, {
+    return insertClaim(tx, ctx, deps.config, {
       kind: input.kind,
       source: 'csv',
       comment: input.comment,

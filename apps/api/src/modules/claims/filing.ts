@@ -1,8 +1,11 @@
 import type { ClaimBox, ClaimKind, EligibilityOutcome } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { claimBoxes, claimItems, claims, orders } from '../../db/schema';
+import type { Config } from '../../config';
+import { claimBoxes, claimItems, claims, companies, orders } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
+import { mailStaffAlert } from '../../platform/mail/staff-alerts';
+import { webUrl } from '../../platform/urls';
 import { companyOf } from '../addresses';
 import type { ClaimOrderRow } from './eligibility';
 
@@ -29,6 +32,7 @@ export interface NewItem {
 export async function insertClaim(
   tx: Executor,
   ctx: RequestContext,
+  config: Config,
   values: {
     kind: ClaimKind;
     source: 'form' | 'csv';
@@ -82,5 +86,19 @@ export async function insertClaim(
       numberOfBoxes: box.number_of_boxes,
     })),
   );
+  await mailStaffAlert(tx, 'claims', async (locale, firstName) => ({
+    first_name: firstName,
+    claim_number: claim.claimNumber,
+    company: await companyName(tx, claim.companyId),
+    claim_url: webUrl(config, locale, `/admin/claims/${claim.id}`),
+  }));
   return claim;
+}
+
+async function companyName(tx: Executor, companyId: string): Promise<string> {
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.name ?? '';
 }

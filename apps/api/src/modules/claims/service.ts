@@ -9,6 +9,7 @@ import {
   type CreateClaimRequest,
 } from '@portal/contract';
 import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { claimItems, claims } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -26,6 +27,7 @@ import { describeClaim, describeClaims, findClaim, summaryOf } from './view';
 
 export interface ClaimsDeps {
   db: Db;
+  config: Config;
   returnWindowDays: () => Promise<number>;
   /** Told which products' stock changed (returned goods back in stock), after the commit. */
   onStockChanged?: (productIds: string[]) => void;
@@ -155,7 +157,7 @@ export async function createClaim(
       }
     });
     if (problems.length) throw validationFailed(ctx, problems);
-    return insertClaim(tx, ctx, {
+    return insertClaim(tx, ctx, deps.config, {
       kind: body.kind,
       source: 'form',
       comment: body.comment ?? null,

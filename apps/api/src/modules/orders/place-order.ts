@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import {
   carts,
+  companies,
   idempotencyKeys,
   orderEvents,
   orderLines,
@@ -23,6 +24,7 @@ import {
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, invalid, serviceUnavailable } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { mailStaffAlert } from '../../platform/mail/staff-alerts';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
@@ -314,6 +316,22 @@ export async function placeOrder(
       order: { _id: order.id, order_number: order.orderNumber },
     });
     await mailConfirmation(tx, deps.config, settings, order, buyer);
+    if (order.paymentMethod === 'banktransfer') {
+      const companyName = async () => {
+        const [company] = await tx
+          .select({ name: companies.name })
+          .from(companies)
+          .where(eq(companies.id, companyId));
+        return company?.name ?? '';
+      };
+      await mailStaffAlert(tx, 'bank_transfers', async (staffLocale, firstName) => ({
+        first_name: firstName,
+        order_number: order.orderNumber,
+        company: await companyName(),
+        amount: formatEuros(order.totalCents, staffLocale),
+        order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
+      }));
+    }
     // Last: the stock rows are what concurrent orders of the same products wait for, and they
     // stay locked until the commit; taken here, they are held for this update and the commit
     // only, not for everything the order writes.

@@ -6,6 +6,8 @@ import { companies, contactMessages, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { mailStaffAlert } from '../../platform/mail/staff-alerts';
+import { webUrl } from '../../platform/urls';
 
 /**
  * Files a contact-us message in the staff's inbox and mails it to the shop's support address,
@@ -27,13 +29,23 @@ export async function sendContactMessage(
   const { user, company } = row;
   // The staff's inbox keeps it; the support address still gets the mail, both or neither.
   await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({
-      companyId: company.id,
-      userId: user.id,
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        companyId: company.id,
+        userId: user.id,
+        subject: input.subject,
+        message: input.message,
+        locale: ctx.locale,
+      })
+      .returning({ id: contactMessages.id });
+    if (!stored) throw new Error('contact message not stored');
+    await mailStaffAlert(tx, 'messages', (locale, firstName) => ({
+      first_name: firstName,
+      company: company.name,
       subject: input.subject,
-      message: input.message,
-      locale: ctx.locale,
-    });
+      message_url: webUrl(config, locale, `/admin/messages/${stored.id}`),
+    }));
     await enqueueMail(tx, {
       to: config.supportEmail,
       template: 'contact_message',

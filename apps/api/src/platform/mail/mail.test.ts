@@ -132,6 +132,31 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
   },
+  staff_alert_registration: {
+    first_name: 'Sam',
+    company: 'Solar Sud SARL',
+    country: 'FR',
+    review_url: 'https://portal.example/admin/customers?status=pending',
+  },
+  staff_alert_bank_transfer: {
+    first_name: 'Sam',
+    order_number: '1000000042',
+    company: 'Demo Energy BV',
+    amount: '€1,234.56',
+    order_url: 'https://portal.example/admin/orders/1',
+  },
+  staff_alert_claim: {
+    first_name: 'Sam',
+    claim_number: 'RET-000007',
+    company: 'Demo Energy BV',
+    claim_url: 'https://portal.example/admin/claims/1',
+  },
+  staff_alert_message: {
+    first_name: 'Sam',
+    company: 'Demo Energy BV',
+    subject: 'Delivery question',
+    message_url: 'https://portal.example/admin/messages/1',
+  },
   invoice_available: {
     first_name: 'Anna',
     order_number: '1000000042',

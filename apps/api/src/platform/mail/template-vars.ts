@@ -78,6 +78,35 @@ export interface MailTemplateVars {
   notification_order_is_shipped: NotificationMailVars;
   notification_replacement_sent: NotificationMailVars;
   notification_new_creditmemo: NotificationMailVars;
+  /** To staff who asked for it: a company registered and waits for review. */
+  staff_alert_registration: {
+    first_name: string;
+    company: string;
+    country: string;
+    review_url: string;
+  };
+  /** To staff who asked for it: a bank-transfer order waits for its money. */
+  staff_alert_bank_transfer: {
+    first_name: string;
+    order_number: string;
+    company: string;
+    amount: string;
+    order_url: string;
+  };
+  /** To staff who asked for it: a company filed a claim. */
+  staff_alert_claim: {
+    first_name: string;
+    claim_number: string;
+    company: string;
+    claim_url: string;
+  };
+  /** To staff who asked for it: a customer wrote through the contact form. */
+  staff_alert_message: {
+    first_name: string;
+    company: string;
+    subject: string;
+    message_url: string;
+  };
   /** To the buyer, sent again by staff: the order's invoice is in the portal. */
   invoice_available: {
     first_name: string;

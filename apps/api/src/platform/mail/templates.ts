@@ -121,6 +121,38 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
   },
+  staff_alert_registration: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_alert_registration.intro',
+      { button: 'staff_alert_registration.action', url: 'review_url' },
+      'staff_alert.preferences',
+    ],
+  },
+  staff_alert_bank_transfer: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_alert_bank_transfer.intro',
+      { button: 'staff_alert_bank_transfer.action', url: 'order_url' },
+      'staff_alert.preferences',
+    ],
+  },
+  staff_alert_claim: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_alert_claim.intro',
+      { button: 'staff_alert_claim.action', url: 'claim_url' },
+      'staff_alert.preferences',
+    ],
+  },
+  staff_alert_message: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_alert_message.intro',
+      { button: 'staff_alert_message.action', url: 'message_url' },
+      'staff_alert.preferences',
+    ],
+  },
   invoice_available: {
     greeting: 'common.greeting',
     blocks: ['invoice_available.intro', { button: 'invoice_available.action', url: 'invoice_url' }],

@@ -110,4 +110,13 @@ export const staffRoutes: RouteObject[] = [
         Component: m.CustomerPage,
       })),
   },
+  {
+    path: 'admin/alert-mails',
+    loader: requirePermission('alerts.receive'),
+    handle: crumbs({ labelKey: 'breadcrumbs.alertMails' }),
+    lazy: () =>
+      import('../../features/admin/pages/alert-mails-page').then((m) => ({
+        Component: m.AlertMailsPage,
+      })),
+  },
 ];

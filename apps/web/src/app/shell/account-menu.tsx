@@ -43,6 +43,7 @@ const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [
     to: '/email-notification-preferences',
     permission: 'notification_preferences.edit',
   },
+  { labelKey: 'breadcrumbs.alertMails', to: '/admin/alert-mails', permission: 'alerts.receive' },
 ];
 
 const initials = (user: Me) =>

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { StaffAlerts } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffAlertMails, StaffAlerts } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 
 export const staffAlertsKey = ['admin', 'alerts'] as const;
@@ -11,5 +11,24 @@ export function useStaffAlerts(enabled: boolean) {
     queryFn: ({ signal }) => apiRequest<StaffAlerts>('/admin/alerts', { signal, silent: true }),
     enabled,
     refetchInterval: 60_000,
+  });
+}
+
+const alertMailsKey = ['admin', 'alert-mails'] as const;
+
+/** `GET /admin/alert-mails`: which alerts the signed-in member of staff also gets by e-mail. */
+export function useAlertMails() {
+  return useQuery({
+    queryKey: alertMailsKey,
+    queryFn: ({ signal }) => apiRequest<StaffAlertMails>('/admin/alert-mails', { signal }),
+  });
+}
+
+export function useSetAlertMails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: StaffAlertMails) =>
+      apiRequest<StaffAlertMails>('/admin/alert-mails', { method: 'PUT', body: choice }),
+    onSuccess: (choice) => queryClient.setQueryData(alertMailsKey, choice),
   });
 }
