@@ -261,6 +261,11 @@ test('admins read the audit log; operators and customers cannot open what is not
     .filter({ hasText: order.orderNumber })
     .filter({ hasText: t('staff:audit.actions.order.mark_paid') });
   await entry.waitFor();
+  // Before and after are named in the reader's language.
+  await entry
+    .getByText(`${t('staff:audit.fields.status')}:`)
+    .first()
+    .waitFor();
   await inspect(admin, 'staff-audit-log-de');
   // The staff filter is kept in the URL: the link shows the same view.
   await admin.getByRole('combobox', { name: t('staff:audit.staffMember') }).click();

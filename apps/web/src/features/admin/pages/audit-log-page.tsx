@@ -11,17 +11,71 @@ import { useAuditLog, useStaffMembers } from '../api/staff';
 import { UrlDateRange } from '../components/url-filters';
 import { useUrlFilters } from '../hooks/use-url-filters';
 
-/** Values as staff read them: `key: value` pairs, one per line. */
-function Values({ values }: { values: AuditEntry['before'] }) {
-  if (!values) return <>—</>;
-  return (
-    <Text size="xs" ff="monospace" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {Object.entries(values)
-        .map(
-          ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+/** One recorded value as a reader reads it: yes or no, lists joined, numbers for the locale. */
+function useValueText() {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const locale = useLocale();
+  const text = (value: unknown): string => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'boolean') return t(value ? 'staff:audit.yes' : 'staff:audit.no');
+    if (typeof value === 'number') return value.toLocaleString(locale);
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value)) {
+      return value
+        .map((item: unknown) =>
+          item !== null &&
+          typeof item === 'object' &&
+          'sku' in item &&
+          'quantity' in item &&
+          typeof item.quantity === 'number'
+            ? `${item.quantity.toLocaleString(locale)} × ${String(item.sku)}`
+            : text(item),
         )
-        .join('\n')}
-    </Text>
+        .join(', ');
+    }
+    return JSON.stringify(value);
+  };
+  return text;
+}
+
+/** Where a status value of each kind is translated, by the entity it belongs to. */
+function statusKey(entityType: AuditEntry['entity_type'], field: string, value: string) {
+  if (field === 'payment_status') return `staff:paymentStatuses.${value}`;
+  if (field === 'request_status') return `claims.requestStatuses.${value}`;
+  if (field === 'item_status') return `claims.itemStatuses.${value}`;
+  if (field !== 'status') return null;
+  if (entityType === 'order') return `orders.statuses.${value}`;
+  if (entityType === 'company') return `staff:customers.statuses.${value}`;
+  if (entityType === 'member') return `staff:customers.memberStatuses.${value}`;
+  return null;
+}
+
+/** Values as staff read them: one per line, named in the reader's language where known. */
+function Values({
+  values,
+  entityType,
+}: {
+  values: AuditEntry['before'];
+  entityType: AuditEntry['entity_type'];
+}) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const text = useValueText();
+  if (!values) return <>—</>;
+  const shown = (key: string, value: unknown) => {
+    const status = typeof value === 'string' ? statusKey(entityType, key, value) : null;
+    return status ? t(status, { defaultValue: value }) : text(value);
+  };
+  return (
+    <Stack gap={2}>
+      {Object.entries(values).map(([key, value]) => (
+        <Text key={key} size="xs" style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" c="gray.7">
+            {t(`staff:audit.fields.${key}`, { defaultValue: key })}:
+          </Text>{' '}
+          {shown(key, value)}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -117,10 +171,10 @@ export function AuditLogPage() {
                     <EntityLink entry={entry} />
                   </Table.Td>
                   <Table.Td>
-                    <Values values={entry.before} />
+                    <Values values={entry.before} entityType={entry.entity_type} />
                   </Table.Td>
                   <Table.Td>
-                    <Values values={entry.after} />
+                    <Values values={entry.after} entityType={entry.entity_type} />
                   </Table.Td>
                 </Table.Tr>
               ))}
