@@ -37,7 +37,7 @@ import { feedRoutes } from './modules/feed/routes';
 import { createCatalogReadModel } from './modules/catalog';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
 import { pdfRenderer } from './modules/invoices/pdf-pool';
-import { invoiceRoutes, staffDocumentRoutes } from './modules/invoices/routes';
+import { documentPdfs, invoiceRoutes, staffDocumentRoutes } from './modules/invoices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -194,8 +194,9 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(adminPaymentRoutes(orderDeps), { prefix: '/admin/orders' });
       // One pool of PDF workers for the customers' and the staff's documents.
-      const pdfs = pdfRenderer(config.pdfWorkers);
-      api.addHook('onClose', () => pdfs.close());
+      const renderer = pdfRenderer(config.pdfWorkers);
+      api.addHook('onClose', () => renderer.close());
+      const pdfs = documentPdfs(db, renderer);
       await api.register(invoiceRoutes({ db, pdfs }), { prefix: '/invoices' });
       await api.register(staffDocumentRoutes({ db, pdfs }), { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

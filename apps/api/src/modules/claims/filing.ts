@@ -2,11 +2,12 @@ import type { ClaimBox, ClaimKind, EligibilityOutcome } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Config } from '../../config';
-import { claimBoxes, claimItems, claims, companies, orders } from '../../db/schema';
+import { claimBoxes, claimItems, claims, orders } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { mailStaffAlert } from '../../platform/mail/staff-alerts';
 import { webUrl } from '../../platform/urls';
 import { companyOf } from '../addresses';
+import { companyName } from '../companies';
 import type { ClaimOrderRow } from './eligibility';
 
 /** Locks the company's orders a claim names, so two claims cannot both take the last units. */
@@ -86,19 +87,13 @@ export async function insertClaim(
       numberOfBoxes: box.number_of_boxes,
     })),
   );
+  // Named once, however many staff members get the alert.
+  let company: Promise<string> | undefined;
   await mailStaffAlert(tx, 'claims', async (locale, firstName) => ({
     first_name: firstName,
     claim_number: claim.claimNumber,
-    company: await companyName(tx, claim.companyId),
+    company: await (company ??= companyName(tx, claim.companyId)),
     claim_url: webUrl(config, locale, `/admin/claims/${claim.id}`),
   }));
   return claim;
-}
-
-async function companyName(tx: Executor, companyId: string): Promise<string> {
-  const [company] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return company?.name ?? '';
 }

@@ -18,6 +18,15 @@ export async function findOwnCompany(db: Executor, ctx: RequestContext, companyI
   return company;
 }
 
+/** A company's name (mails that name it); empty for an id that is no company. */
+export async function companyName(db: Executor, companyId: string): Promise<string> {
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.name ?? '';
+}
+
 function toProfile(company: typeof companies.$inferSelect): CompanyProfile {
   return {
     _id: company.id,

@@ -3,7 +3,9 @@ import {
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceSchema,
+  type Locale,
 } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import type { Db } from '../../db/client';
@@ -16,18 +18,56 @@ import { companyOfDocument, getInvoice, listInvoices } from './service';
 const tags = ['invoices'];
 const security = [{ bearer: [] }];
 
-/** What the invoice routes use: the database and the one PDF renderer of the process. */
+interface PdfFile {
+  fileName: string;
+  pdf: Uint8Array;
+}
+
+/**
+ * A company's invoice or credit note as the PDF file a browser downloads (404 for another
+ * company's), with the shop's invoice details: one maker for the customers' and the staff's
+ * routes, on the process's one PDF renderer.
+ */
+export function documentPdfs(db: Db, renderer: PdfRenderer) {
+  const shopDetails = invoiceSettingsReader(db);
+  return {
+    async invoice(companyId: string, invoiceId: string, locale: Locale): Promise<PdfFile> {
+      // The PDF does not list credit notes: they are not read.
+      const invoice = await getInvoice(db, companyId, invoiceId, { creditNotes: false });
+      return {
+        fileName: `invoice-${invoice.invoice_number}.pdf`,
+        pdf: await renderer.render(invoice, await shopDetails(), locale),
+      };
+    },
+    async creditNote(companyId: string, creditNoteId: string, locale: Locale): Promise<PdfFile> {
+      const { document, invoiceNumber } = await creditNoteDocument(db, companyId, creditNoteId);
+      return {
+        fileName: `credit-note-${document.invoice_number}.pdf`,
+        pdf: await renderer.render(document, await shopDetails(), locale, {
+          creditNoteOf: invoiceNumber,
+        }),
+      };
+    },
+  };
+}
+export type DocumentPdfs = ReturnType<typeof documentPdfs>;
+
+const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfFile) =>
+  reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .send(pdf);
+
+/** What the invoice routes use: the database and the process's document PDFs. */
 export interface InvoiceDeps {
   db: Db;
-  pdfs: PdfRenderer;
+  pdfs: DocumentPdfs;
 }
 
 /** The company's invoices: list, detail and the PDF in the caller's language. */
 export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('invoices.view');
-    const shopDetails = invoiceSettingsReader(deps.db);
-    const { pdfs } = deps;
 
     app.get(
       '/',
@@ -57,21 +97,10 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const ctx = contextOf(request);
-        const { document, invoiceNumber } = await creditNoteDocument(
-          deps.db,
-          companyOf(ctx),
-          request.params.id,
+        return sendPdf(
+          reply,
+          await deps.pdfs.creditNote(companyOf(ctx), request.params.id, ctx.locale),
         );
-        const pdf = await pdfs.render(document, await shopDetails(), ctx.locale, {
-          creditNoteOf: invoiceNumber,
-        });
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="credit-note-${document.invoice_number}.pdf"`,
-          )
-          .send(pdf);
       },
     );
 
@@ -102,18 +131,10 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const ctx = contextOf(request);
-        // The PDF does not list credit notes: they are not read.
-        const invoice = await getInvoice(deps.db, companyOf(ctx), request.params.id, {
-          creditNotes: false,
-        });
-        const pdf = await pdfs.render(invoice, await shopDetails(), ctx.locale);
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="invoice-${invoice.invoice_number}.pdf"`,
-          )
-          .send(pdf);
+        return sendPdf(
+          reply,
+          await deps.pdfs.invoice(companyOf(ctx), request.params.id, ctx.locale),
+        );
       },
     );
   };
@@ -126,8 +147,6 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
 export function staffDocumentRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = requirePermission('orders.manage');
-    const shopDetails = invoiceSettingsReader(deps.db);
-    const { pdfs } = deps;
 
     app.get(
       '/invoices/:id/pdf',
@@ -143,17 +162,10 @@ export function staffDocumentRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const companyId = await companyOfDocument(deps.db, 'invoice', request.params.id);
-        const invoice = await getInvoice(deps.db, companyId, request.params.id, {
-          creditNotes: false,
-        });
-        const pdf = await pdfs.render(invoice, await shopDetails(), request.locale);
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="invoice-${invoice.invoice_number}.pdf"`,
-          )
-          .send(pdf);
+        return sendPdf(
+          reply,
+          await deps.pdfs.invoice(companyId, request.params.id, request.locale),
+        );
       },
     );
 
@@ -171,21 +183,10 @@ export function staffDocumentRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const companyId = await companyOfDocument(deps.db, 'credit_note', request.params.id);
-        const { document, invoiceNumber } = await creditNoteDocument(
-          deps.db,
-          companyId,
-          request.params.id,
+        return sendPdf(
+          reply,
+          await deps.pdfs.creditNote(companyId, request.params.id, request.locale),
         );
-        const pdf = await pdfs.render(document, await shopDetails(), request.locale, {
-          creditNoteOf: invoiceNumber,
-        });
-        return reply
-          .type('application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="credit-note-${document.invoice_number}.pdf"`,
-          )
-          .send(pdf);
       },
     );
   };

@@ -12,7 +12,6 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import {
   carts,
-  companies,
   idempotencyKeys,
   orderEvents,
   orderLines,
@@ -31,6 +30,7 @@ import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, snapshotOf } from '../addresses';
 import { availableQuantity, cartIdOf, emptyCart } from '../cart';
 import { findProductLabels } from '../catalog';
+import { companyName } from '../companies';
 import {
   blockerError,
   checkoutDefaults,
@@ -317,17 +317,12 @@ export async function placeOrder(
     });
     await mailConfirmation(tx, deps.config, settings, order, buyer);
     if (order.paymentMethod === 'banktransfer') {
-      const companyName = async () => {
-        const [company] = await tx
-          .select({ name: companies.name })
-          .from(companies)
-          .where(eq(companies.id, companyId));
-        return company?.name ?? '';
-      };
+      // Named once, however many staff members get the alert.
+      let company: Promise<string> | undefined;
       await mailStaffAlert(tx, 'bank_transfers', async (staffLocale, firstName) => ({
         first_name: firstName,
         order_number: order.orderNumber,
-        company: await companyName(),
+        company: await (company ??= companyName(tx, companyId)),
         amount: formatEuros(order.totalCents, staffLocale),
         order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
       }));

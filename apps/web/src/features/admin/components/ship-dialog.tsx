@@ -61,6 +61,19 @@ function formField(field: string, request: ShipOrderRequest): string | null {
   return field === 'lines' ? 'lines' : null;
 }
 
+/** Messages on request fields as the form's errors, the first one per form field. */
+function formErrors(
+  messages: { field: string; message: string }[],
+  request: ShipOrderRequest,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of messages) {
+    const target = formField(field, request);
+    if (target && !errors[target]) errors[target] = message;
+  }
+  return errors;
+}
+
 /**
  * One parcel of the order: carrier, one or more tracking numbers, and how many of each line it
  * holds (all that is left, unless staff lower it: a partial shipment). The order is shipped when
@@ -91,15 +104,13 @@ export function ShipDialog({
       if (!request.lines?.length) return { lines: t('validation.select_item') };
       const result = shipOrderRequestSchema.safeParse(request);
       if (result.success) return {};
-      const errors: FieldErrors = {};
-      if (request.tracking_numbers.length === 0) errors.tracking = t('validation.required');
-      for (const issue of result.error.issues) {
-        for (const { field, key, vars } of describeIssue(issue)) {
-          const target = formField(field, request);
-          if (target && !errors[target]) errors[target] = t(key, vars);
-        }
+      const messages = result.error.issues.flatMap((issue) =>
+        describeIssue(issue).map(({ field, key, vars }) => ({ field, message: t(key, vars) })),
+      );
+      if (request.tracking_numbers.length === 0) {
+        messages.unshift({ field: 'tracking_numbers', message: t('validation.required') });
       }
-      return errors;
+      return formErrors(messages, request);
     },
   });
   const close = () => {
@@ -125,11 +136,7 @@ export function ShipDialog({
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.isServerFailure) return;
-          const errors: FieldErrors = {};
-          for (const detail of error.details) {
-            const target = formField(detail.field, shipment);
-            if (target && !errors[target]) errors[target] = detail.message;
-          }
+          const errors = formErrors(error.details, shipment);
           if (Object.keys(errors).length) form.setErrors(errors);
           else setAlert(error.message);
         },
