@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { pngPicture } from '../support/files';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
 import { linkIn, startPortal, type PortalServer } from '../support/server';
 import { DEMO_PASSWORD, reportBrowserTrouble, signedIn } from '../support/session';
 
 let portal: PortalServer;
-const { api, tokenOf } = portalApi(() => portal.url);
+const { api, tokenOf, upload } = portalApi(() => portal.url);
 let browser: Browser;
 
 before(async () => {
@@ -456,6 +457,11 @@ test('staff take a warranty claim to a replacement and a return to a credit note
     });
   const warranty = await file('warranty', 'replacement');
   const refund = await file('return', 'refund');
+  await upload(purchaser, `/claims/${warranty._id}/attachments`, {
+    name: 'defect-label.png',
+    type: 'image/png',
+    content: pngPicture(400, 300, [20, 60, 140], [120, 200, 240]),
+  });
 
   const t = labels('nl');
   const page = await staffSignedIn('operator@demo.test', 'nl');
@@ -470,6 +476,23 @@ test('staff take a warranty claim to a replacement and a return to a credit note
   await rows.filter({ hasText: warranty.claim_number }).getByRole('link').click();
   const item = page.locator('[data-claim-item]');
   await item.waitFor();
+  // The photo the customer sent with the claim, shown to staff and opened large.
+  const photo = page
+    .locator('[data-claim-attachments]')
+    .getByRole('img', { name: 'defect-label.png' });
+  await photo.waitFor();
+  await page.waitForFunction(
+    () =>
+      (document.querySelector<HTMLImageElement>('[data-claim-attachment] img')?.naturalWidth ??
+        0) === 400,
+  );
+  await photo.click();
+  await page
+    .getByRole('dialog', { name: 'defect-label.png' })
+    .getByRole('img', { name: 'defect-label.png' })
+    .waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'defect-label.png' }).waitFor({ state: 'detached' });
   await item.getByRole('button', { name: t('staff:claims.approve') }).click();
   const approve = page.getByRole('dialog', { name: t('staff:claims.approve') });
   await approve.getByLabel(t('staff:claims.staffComment')).fill('Defect bevestigd');
@@ -507,7 +530,7 @@ test('staff take a warranty claim to a replacement and a return to a credit note
   await refundDialog.getByLabel(t('staff:claims.amount')).fill('25');
   await refundDialog.getByRole('button', { name: t('staff:claims.refund') }).click();
   await page.getByText(t('staff:claims.done.refund', { sku: order.sku })).waitFor();
-  await item.getByText(t('claims.creditNote')).waitFor();
+  await item.getByText(t('claims:creditNote')).waitFor();
   await page.getByRole('button', { name: t('staff:claims.close') }).click();
   await page
     .getByRole('dialog', { name: t('staff:claims.close') })

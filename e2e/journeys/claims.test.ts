@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, screenshot } from '../support/browser';
+import { pdfFile, pngPicture } from '../support/files';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
 import { startPortal, type PortalServer } from '../support/server';
@@ -99,15 +100,15 @@ test('a buyer files a return for a completed order with two boxes', async () => 
   // My account → Returns, from the sidebar.
   await page.getByRole('button', { name: t('nav.myAccount') }).click();
   await page.getByRole('link', { name: t('nav.returns') }).click();
-  await page.getByRole('heading', { level: 1, name: t('claims.return.title') }).waitFor();
-  await page.getByRole('link', { name: t('claims.return.new') }).click();
-  await page.getByRole('heading', { level: 1, name: t('claims.return.newTitle') }).waitFor();
-  const next = page.getByRole('button', { name: t('claims.next') });
+  await page.getByRole('heading', { level: 1, name: t('claims:return.title') }).waitFor();
+  await page.getByRole('link', { name: t('claims:return.new') }).click();
+  await page.getByRole('heading', { level: 1, name: t('claims:return.newTitle') }).waitFor();
+  const next = page.getByRole('button', { name: t('claims:next') });
 
   // Step 1: the order number, exactly 10 characters.
   await next.click();
   await page.getByText(t('validation.claim_source_required')).waitFor();
-  const orderNumber = page.getByRole('textbox', { name: t('claims.orderNumber') });
+  const orderNumber = page.getByRole('textbox', { name: t('claims:orderNumber') });
   await orderNumber.fill('12345');
   await next.click();
   await page.getByText(t('validation.order_number_length')).waitFor();
@@ -117,39 +118,39 @@ test('a buyer files a return for a completed order with two boxes', async () => 
   // Step 2: the order's line, with what is left to claim and its eligibility.
   const line = page.locator(`[data-claim-line="${order.sku}"]`);
   await line.waitFor();
-  await line.getByText(t('claims.eligibility.return_eligible')).waitFor();
+  await line.getByText(t('claims:eligibility.return_eligible')).waitFor();
   await next.click();
   await alertWith(page, t('validation.select_item')).waitFor();
   await line.getByRole('checkbox').check();
-  await line.getByLabel(t('claims.quantity')).fill('9');
+  await line.getByLabel(t('claims:quantity')).fill('9');
   await next.click();
   await line.getByText(t('validation.quantity_exceeds_limit')).waitFor();
   await line.getByText(t('validation.reason_demand_required')).first().waitFor();
-  await line.getByLabel(t('claims.quantity')).fill('2');
-  await line.getByLabel(t('claims.reason')).selectOption('damaged_in_transit');
-  await line.getByLabel(t('claims.demandAction')).selectOption('refund');
-  await page.getByLabel(t('claims.comment')).fill('Two packs arrived with cracked casings.');
+  await line.getByLabel(t('claims:quantity')).fill('2');
+  await line.getByLabel(t('claims:reason')).selectOption('damaged_in_transit');
+  await line.getByLabel(t('claims:demandAction')).selectOption('refund');
+  await page.getByLabel(t('claims:comment')).fill('Two packs arrived with cracked casings.');
   // Every field is right again: the step's message went with the last field message.
   await alertWith(page, t('validation.reason_demand_required')).waitFor({ state: 'detached' });
   await inspect(page, 'claims-new-items');
   await next.click();
 
   // Step 3: shipping boxes, at least one, each complete.
-  await page.getByText(t('claims.boxes.hint')).waitFor();
+  await page.getByText(t('claims:boxes.hint')).waitFor();
   await next.click();
   await alertWith(page, t('validation.shipping_box_required')).waitFor();
-  const add = page.getByRole('button', { name: t('claims.boxes.add') });
+  const add = page.getByRole('button', { name: t('claims:boxes.add') });
   await add.click();
   await next.click();
   await alertWith(page, t('validation.shipping_details_required')).waitFor();
   const box = (number: number) =>
-    page.getByRole('group', { name: t('claims.boxes.box', { number: String(number) }) });
-  await box(1).getByLabel(t('claims.boxes.carrier')).fill('DHL Parcel');
-  await box(1).getByLabel(t('claims.boxes.trackingCode')).fill('JVGL0000000001');
+    page.getByRole('group', { name: t('claims:boxes.box', { number: String(number) }) });
+  await box(1).getByLabel(t('claims:boxes.carrier')).fill('DHL Parcel');
+  await box(1).getByLabel(t('claims:boxes.trackingCode')).fill('JVGL0000000001');
   await add.click();
-  await box(2).getByLabel(t('claims.boxes.carrier')).fill('PostNL');
-  await box(2).getByLabel(t('claims.boxes.trackingCode')).fill('3SPOST0000002');
-  await box(2).getByLabel(t('claims.boxes.numberOfBoxes')).fill('2');
+  await box(2).getByLabel(t('claims:boxes.carrier')).fill('PostNL');
+  await box(2).getByLabel(t('claims:boxes.trackingCode')).fill('3SPOST0000002');
+  await box(2).getByLabel(t('claims:boxes.numberOfBoxes')).fill('2');
   await alertWith(page, t('validation.shipping_details_required')).waitFor({ state: 'detached' });
   await inspect(page, 'claims-new-boxes');
   await next.click();
@@ -158,18 +159,18 @@ test('a buyer files a return for a completed order with two boxes', async () => 
   const review = page.locator('[data-review-items]');
   await review.getByText(order.sku).waitFor();
   await inspect(page, 'claims-new-review');
-  await page.getByRole('button', { name: t('claims.return.submit') }).click();
+  await page.getByRole('button', { name: t('claims:return.submit') }).click();
   const heading = page.getByRole('heading', { level: 1 });
   await heading
-    .filter({ hasText: t('claims.return.detailTitle', { number: '' }).trim() })
+    .filter({ hasText: t('claims:return.detailTitle', { number: '' }).trim() })
     .waitFor();
   const claimNumber = (await page.locator('[data-claim-number]').textContent()) ?? '';
   assert.ok(claimNumber, 'the claim has a number');
-  await toast(page, t('claims.return.filed', { number: claimNumber })).waitFor();
+  await toast(page, t('claims:return.filed', { number: claimNumber })).waitFor();
   const item = page.locator('[data-claim-item]');
   assert.equal(await item.count(), 1);
-  await item.getByText(t('claims.reasons.damaged_in_transit')).waitFor();
-  await item.getByText(t('claims.itemStatuses.pending')).waitFor();
+  await item.getByText(t('claims:reasons.damaged_in_transit')).waitFor();
+  await item.getByText(t('claims:itemStatuses.pending')).waitFor();
   const boxes = page.locator('[data-claim-boxes] tbody tr');
   assert.equal(await boxes.count(), 2);
   await page.getByText('3SPOST0000002').waitFor();
@@ -179,6 +180,61 @@ test('a buyer files a return for a completed order with two boxes', async () => 
     .waitFor();
   await inspect(page, 'claims-detail');
 
+  // Photos of the damage and the delivery note; a text file dressed as a picture is refused.
+  const attachments = page.locator('[data-claim-attachments]');
+  await attachments.getByText(t('claims:attachments.none')).waitFor();
+  const chooser = page.waitForEvent('filechooser');
+  await attachments.getByRole('button', { name: t('claims:attachments.add') }).click();
+  await (
+    await chooser
+  ).setFiles([
+    {
+      name: 'cracked-casing.png',
+      mimeType: 'image/png',
+      buffer: pngPicture(480, 320, [150, 40, 30], [250, 210, 110]),
+    },
+    { name: 'delivery-note.pdf', mimeType: 'application/pdf', buffer: pdfFile() },
+    { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
+  ]);
+  await toast(page, t('claims:attachments.added_other', { count: '2' })).waitFor();
+  await alertWith(page, `notes.png: ${t('validation.attachment_type')}`).waitFor();
+  const tiles = attachments.locator('[data-claim-attachment]');
+  await tiles.filter({ hasText: 'delivery-note.pdf' }).waitFor();
+  assert.equal(await tiles.count(), 2);
+  await attachments.getByRole('img', { name: 'cracked-casing.png' }).waitFor();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('[data-claim-attachment] img')).every(
+      (image) => image.complete && image.naturalWidth === 480,
+    ),
+  );
+  await inspect(page, 'claims-detail-attachments');
+
+  // The picture opens large; the PDF file downloads under its name.
+  await attachments
+    .getByRole('button', { name: t('claims:attachments.view', { name: 'cracked-casing.png' }) })
+    .click();
+  const viewer = page.getByRole('dialog', { name: 'cracked-casing.png' });
+  await viewer.getByRole('img', { name: 'cracked-casing.png' }).waitFor();
+  await inspect(page, 'claims-attachment-view');
+  await viewer.getByRole('button', { name: t('common.close') }).click();
+  await viewer.waitFor({ state: 'detached' });
+  const download = page.waitForEvent('download');
+  await attachments
+    .getByRole('button', {
+      name: t('claims:attachments.downloadFile', { name: 'delivery-note.pdf' }),
+    })
+    .click();
+  assert.equal((await download).suggestedFilename(), 'delivery-note.pdf');
+
+  // Staff have not handled the claim yet: a file sent by mistake can still be removed.
+  await attachments
+    .getByRole('button', { name: t('claims:attachments.remove', { name: 'delivery-note.pdf' }) })
+    .click();
+  const confirm = page.getByRole('dialog', { name: t('claims:attachments.removeTitle') });
+  await confirm.getByRole('button', { name: t('claims:attachments.removeTitle') }).click();
+  await toast(page, t('claims:attachments.removed', { name: 'delivery-note.pdf' })).waitFor();
+  await tiles.filter({ hasText: 'delivery-note.pdf' }).waitFor({ state: 'detached' });
+
   // The list shows it; searching by its number finds it alone.
   await page
     .getByRole('navigation', { name: t('breadcrumbs.label') })
@@ -186,9 +242,9 @@ test('a buyer files a return for a completed order with two boxes', async () => 
     .click();
   const row = page.locator('[data-claim-row]').filter({ hasText: claimNumber });
   await row.waitFor();
-  await row.getByText(t('claims.requestStatuses.draft')).waitFor();
+  await row.getByText(t('claims:requestStatuses.draft')).waitFor();
   await row.getByText('JVGL0000000001, 3SPOST0000002').waitFor();
-  await page.getByLabel(t('claims.search')).fill(claimNumber);
+  await page.getByLabel(t('claims:search')).fill(claimNumber);
   await page.waitForFunction(
     () => document.querySelectorAll('[data-claim-row]').length === 1,
     undefined,
@@ -231,15 +287,15 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
   const order = await completedOrder();
   const page = await open('purchaser@demo.test', 'fr');
   const t = labels('fr');
-  await openNewWarrantyClaim(page, t('claims.warranty.newTitle'));
-  await page.getByLabel(t('claims.start.file')).check();
-  const check = page.getByRole('button', { name: t('claims.csv.check') });
+  await openNewWarrantyClaim(page, t('claims:warranty.newTitle'));
+  await page.getByLabel(t('claims:start.file')).check();
+  const check = page.getByRole('button', { name: t('claims:csv.check') });
 
   // A file is needed; the template downloads.
   await check.click();
   await page.getByText(t('validation.file_required')).waitFor();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: t('claims.csv.template') }).click();
+  await page.getByRole('button', { name: t('claims:csv.template') }).click();
   const template = await download;
   assert.equal(template.suggestedFilename(), 'claims-template.csv');
   const templateText = await readFile((await template.path()) ?? '', 'utf8');
@@ -268,31 +324,31 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
   const invalid = preview.locator('[data-csv-row="3"]');
   assert.equal(await valid.getAttribute('data-valid'), 'true');
   assert.equal(await invalid.getAttribute('data-valid'), 'false');
-  await valid.getByText(t('claims.csv.valid')).waitFor();
+  await valid.getByText(t('claims:csv.valid')).waitFor();
   // The reason and demand, written as English labels in the file, read in French.
-  await valid.getByText(t('claims.reasons.product_defect')).waitFor();
-  await valid.getByText(t('claims.actions.replacement')).waitFor();
+  await valid.getByText(t('claims:reasons.product_defect')).waitFor();
+  await valid.getByText(t('claims:actions.replacement')).waitFor();
   await invalid.getByRole('listitem').first().waitFor();
-  await page.getByText(t('claims.csv.validRows', { number: '1' })).waitFor();
-  await page.getByText(t('claims.csv.invalidRows', { number: '1' })).waitFor();
+  await page.getByText(t('claims:csv.validRows', { number: '1' })).waitFor();
+  await page.getByText(t('claims:csv.invalidRows', { number: '1' })).waitFor();
   await inspect(page, 'claims-csv-preview-fr');
 
   // The valid row becomes one claim, with one box.
-  await page.getByRole('button', { name: t('claims.next') }).click();
-  await page.getByRole('button', { name: t('claims.boxes.add') }).click();
-  await page.getByLabel(t('claims.boxes.carrier')).fill('GLS');
-  await page.getByLabel(t('claims.boxes.trackingCode')).fill('GLS000111222');
-  await page.getByRole('button', { name: t('claims.next') }).click();
+  await page.getByRole('button', { name: t('claims:next') }).click();
+  await page.getByRole('button', { name: t('claims:boxes.add') }).click();
+  await page.getByLabel(t('claims:boxes.carrier')).fill('GLS');
+  await page.getByLabel(t('claims:boxes.trackingCode')).fill('GLS000111222');
+  await page.getByRole('button', { name: t('claims:next') }).click();
   await page
-    .getByText(t('claims.csv.reviewRows', { valid: '1', invalid: '1', file: 'garantie.csv' }))
+    .getByText(t('claims:csv.reviewRows', { valid: '1', invalid: '1', file: 'garantie.csv' }))
     .waitFor();
-  await page.getByRole('button', { name: t('claims.warranty.submit') }).click();
+  await page.getByRole('button', { name: t('claims:warranty.submit') }).click();
   const number = page.locator('[data-claim-number]');
   await number.waitFor();
   const claimNumber = (await number.textContent()) ?? '';
-  await toast(page, t('claims.warranty.filed', { number: claimNumber })).waitFor();
+  await toast(page, t('claims:warranty.filed', { number: claimNumber })).waitFor();
   assert.equal(await page.locator('[data-claim-item]').count(), 1);
-  await page.getByText(t('claims.sources.csv')).waitFor();
+  await page.getByText(t('claims:sources.csv')).waitFor();
   await inspect(page, 'claims-detail-fr');
 
   await page.goto(`${portal.url}/fr/warranty`);

@@ -32,5 +32,22 @@ export function portalApi(baseUrl: () => string) {
     return (await response.json()) as T;
   }
 
-  return { tokenOf, api };
+  /** A multipart upload of one `file` as the holder of `token`; anything but a 2xx fails. */
+  async function upload<T>(
+    token: string,
+    path: string,
+    file: { name: string; type: string; content: Buffer },
+  ): Promise<T> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
+    return (await response.json()) as T;
+  }
+
+  return { tokenOf, api, upload };
 }

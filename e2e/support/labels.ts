@@ -17,6 +17,7 @@ export function labels(locale: string) {
   const trees: Record<string, Tree> = {
     translation: read(`${locale}.json`),
     staff: read(`staff/${locale}.json`),
+    claims: read(`claims/${locale}.json`),
   };
   return (key: string, vars: Record<string, string> = {}): string => {
     const [namespace, keyPath] = key.includes(':') ? key.split(':', 2) : ['translation', key];

@@ -80,6 +80,23 @@ export const CLAIM_LIMITS = {
   commentMaxLength: 1000,
 } as const;
 
+/**
+ * Photos and files the customer sends with a claim (a broken casing, a damaged pallet, a delivery
+ * note): pictures or PDF files, recognised by their content rather than their name.
+ */
+export const CLAIM_ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+] as const;
+export type ClaimAttachmentType = (typeof CLAIM_ATTACHMENT_TYPES)[number];
+export const CLAIM_ATTACHMENT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPerClaim: 10,
+  fileNameMaxLength: 200,
+} as const;
+
 /** Days after delivery a return may be filed, unless the claim_settings value says otherwise. */
 export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 
@@ -362,6 +379,18 @@ export const claimSummarySchema = z.object({
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
+/** A photo or file sent with a claim; `GET …/attachments/{attachmentId}` answers its content. */
+export const claimAttachmentSchema = z.object({
+  _id: z.uuid(),
+  file_name: z.string(),
+  content_type: z.enum(CLAIM_ATTACHMENT_TYPES),
+  byte_size: z.number().int(),
+  /** The member who sent it. */
+  uploaded_by: z.string(),
+  created_at: z.string(),
+});
+export type ClaimAttachment = z.infer<typeof claimAttachmentSchema>;
+
 export const claimSchema = claimSummarySchema.extend({
   comment: z.string().nullable(),
   source: z.enum(['form', 'csv']),
@@ -375,6 +404,8 @@ export const claimSchema = claimSummarySchema.extend({
   ),
   closed_at: z.string().nullable(),
   company: z.object({ _id: z.uuid(), name: z.string() }),
+  /** Oldest first. Members who file claims may add them until the claim is closed. */
+  attachments: z.array(claimAttachmentSchema),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -398,6 +429,7 @@ export type ClaimListResponse = z.infer<typeof claimListResponseSchema>;
 
 export const claimIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const claimItemParamsSchema = z.strictObject({ id: z.uuid(), itemId: z.uuid() });
+export const claimAttachmentParamsSchema = z.strictObject({ id: z.uuid(), attachmentId: z.uuid() });
 
 // --- staff actions (`/admin/claims/...`), each answering the claim ---
 

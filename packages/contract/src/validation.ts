@@ -46,6 +46,10 @@ export const VALIDATION_KEYS = [
   'validation.csv_not_text',
   'validation.choose_one_of',
   'validation.csv_no_valid_rows',
+  // Photos and files sent with a claim.
+  'validation.attachment_type',
+  'validation.attachment_too_large',
+  'validation.attachments_full',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

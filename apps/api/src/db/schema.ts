@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -17,6 +18,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Bytes (PostgreSQL bytea) as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -904,6 +911,33 @@ export const claimBoxes = pgTable(
     numberOfBoxes: integer('number_of_boxes').notNull(),
   },
   (t) => [index('claim_boxes_claim_idx').on(t.claimId, t.position)],
+);
+
+/** A photo or file the customer sent with a claim: the bytes, what they are and who sent them. */
+export const claimAttachments = pgTable(
+  'claim_attachments',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('claim_attachments_claim_idx').on(t.claimId, t.createdAt),
+    check(
+      'claim_attachments_size',
+      sql`${t.byteSize} > 0 AND ${t.byteSize} = octet_length(${t.content})`,
+    ),
+  ],
 );
 
 /**

@@ -8,15 +8,22 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
  */
 export const STAFF_NAMESPACES = ['translation', 'staff'] as const;
 
+/**
+ * Returns and warranty claims' texts (`locales/claims/`): downloaded with the claim screens, the
+ * customer's and the staff's, not by every page.
+ */
+export const CLAIM_NAMESPACES = ['translation', 'claims'] as const;
+export const STAFF_CLAIM_NAMESPACES = [...STAFF_NAMESPACES, 'claims'] as const;
+
 /** Loads one locale file on demand, so a page only downloads the language it shows. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language, namespace, callback) {
-    (namespace === 'staff'
-      ? import(`./locales/staff/${language}.json`)
-      : import(`./locales/${language}.json`)
+    (namespace === 'translation'
+      ? import(`./locales/${language}.json`)
+      : import(`./locales/${namespace}/${language}.json`)
     )
       .then((module: { default: Record<string, unknown> }) => callback(null, module.default))
       .catch((error: unknown) => callback(error instanceof Error ? error : String(error), false));

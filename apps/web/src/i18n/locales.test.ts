@@ -4,8 +4,11 @@ import { LOCALES, VALIDATION_KEYS } from '@portal/contract';
 
 type Tree = { [key: string]: string | Tree };
 
-/** The namespaces: the shop's texts, and the back office's (downloaded by staff screens only). */
-const NAMESPACES = ['translation', 'staff'] as const;
+/**
+ * The namespaces: the shop's texts, the back office's (downloaded by staff screens only) and the
+ * claims' (downloaded by claim screens only).
+ */
+const NAMESPACES = ['translation', 'staff', 'claims'] as const;
 
 function load(locale: string, namespace: (typeof NAMESPACES)[number] = 'translation'): Tree {
   const file = namespace === 'translation' ? `${locale}.json` : `${namespace}/${locale}.json`;

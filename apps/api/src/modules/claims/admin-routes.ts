@@ -1,7 +1,9 @@
 import {
+  CLAIM_ATTACHMENT_TYPES,
   adminClaimListQuerySchema,
   adminClaimListResponseSchema,
   approveClaimItemRequestSchema,
+  claimAttachmentParamsSchema,
   claimIdParamsSchema,
   claimItemParamsSchema,
   claimSchema,
@@ -22,6 +24,7 @@ import {
   rejectClaimItem,
   sendReplacement,
 } from './admin';
+import { claimAttachmentFile, sendAttachment } from './attachments';
 import type { ClaimsDeps } from './service';
 
 const tags = ['admin', 'claims'];
@@ -54,6 +57,24 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
         schema: { tags, security, params: claimIdParamsSchema, response: { 200: claimSchema } },
       },
       async (request) => getAnyClaim(deps.db, request.params.id),
+    );
+
+    app.get(
+      '/:id/attachments/:attachmentId',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          summary: 'The content of a photo or file the customer sent with the claim',
+          params: claimAttachmentParamsSchema,
+          produces: [...CLAIM_ATTACHMENT_TYPES],
+        },
+      },
+      async (request, reply) => {
+        const { id, attachmentId } = request.params;
+        return sendAttachment(reply, await claimAttachmentFile(deps.db, id, attachmentId, null));
+      },
     );
 
     app.post(

@@ -1,7 +1,11 @@
 import multipart from '@fastify/multipart';
 import {
+  CLAIM_ATTACHMENT_LIMITS,
+  CLAIM_ATTACHMENT_TYPES,
   CLAIM_CSV_TEMPLATE_FILE_NAME,
   CLAIM_LIMITS,
+  claimAttachmentParamsSchema,
+  claimAttachmentSchema,
   claimCsvFieldsSchema,
   claimCsvPreviewResponseSchema,
   claimIdParamsSchema,
@@ -17,6 +21,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { RequestValidationError } from '../../platform/validation';
+import { companyOf } from '../addresses';
+import {
+  addClaimAttachment,
+  claimAttachmentFile,
+  deleteClaimAttachment,
+  readAttachmentUpload,
+  sendAttachment,
+} from './attachments';
 import { claimCsvTemplate } from './csv';
 import { createCsvClaim, exportClaimCsv, previewCsvClaim } from './csv-claims';
 import { createClaim, getClaim, listClaims, lookupClaimOrder, type ClaimsDeps } from './service';
@@ -208,6 +220,74 @@ export function claimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="claim-${claim.claim_number}.csv"`)
           .send(csv);
+      },
+    );
+
+    app.post(
+      '/:id/attachments',
+      {
+        preValidation: file,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a photo or file to a claim that is not closed',
+          description:
+            'multipart/form-data with one `file`: a JPEG, PNG or WebP picture or a PDF file ' +
+            `(recognised by its content) of at most ${CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576} MB; ` +
+            `a claim holds at most ${CLAIM_ATTACHMENT_LIMITS.maxPerClaim}.`,
+          consumes: ['multipart/form-data'],
+          params: claimIdParamsSchema,
+          response: { 201: claimAttachmentSchema },
+        },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const upload = await readAttachmentUpload(request, ctx);
+        const attachment = await addClaimAttachment(deps.db, ctx, request.params.id, upload);
+        return reply.status(201).send(attachment);
+      },
+    );
+
+    app.get(
+      '/:id/attachments/:attachmentId',
+      {
+        preValidation: view,
+        schema: {
+          tags,
+          security,
+          summary: 'The content of a photo or file sent with the claim',
+          params: claimAttachmentParamsSchema,
+          produces: [...CLAIM_ATTACHMENT_TYPES],
+        },
+      },
+      async (request, reply) => {
+        const { id, attachmentId } = request.params;
+        const found = await claimAttachmentFile(
+          deps.db,
+          id,
+          attachmentId,
+          companyOf(contextOf(request)),
+        );
+        return sendAttachment(reply, found);
+      },
+    );
+
+    app.delete(
+      '/:id/attachments/:attachmentId',
+      {
+        preValidation: file,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a photo or file while the claim is still a draft',
+          params: claimAttachmentParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const { id, attachmentId } = request.params;
+        await deleteClaimAttachment(deps.db, contextOf(request), id, attachmentId);
+        return reply.status(204).send(null);
       },
     );
   };

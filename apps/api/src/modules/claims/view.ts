@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client';
 import { claimBoxes, claimItems, claims, companies, creditNotes, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { fromCents } from '../../platform/money';
+import { attachmentsOf } from './attachments';
 
 type ClaimRow = typeof claims.$inferSelect;
 type ItemRow = typeof claimItems.$inferSelect;
@@ -68,13 +69,14 @@ function itemOf(row: ItemRow, creditNote: CreditNoteRow | undefined): ClaimItem 
 }
 
 /**
- * Claims as the API shows them, with their items, boxes, credit notes, author and company:
+ * Claims as the API shows them, with their items, boxes, credit notes, author, company and
+ * attachments (without their bytes):
  * a fixed number of queries for any number of claims.
  */
 export async function describeClaims(db: Executor, rows: ClaimRow[]): Promise<Claim[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, boxes, notes, authors, owners] = await Promise.all([
+  const [items, boxes, notes, authors, owners, attachments] = await Promise.all([
     db
       .select()
       .from(claimItems)
@@ -94,6 +96,7 @@ export async function describeClaims(db: Executor, rows: ClaimRow[]): Promise<Cl
       .select({ id: companies.id, name: companies.name })
       .from(companies)
       .where(inArray(companies.id, [...new Set(rows.map((row) => row.companyId))])),
+    attachmentsOf(db, ids),
   ]);
   const noteByItem = new Map(notes.map((note) => [note.claimItemId, note]));
   const authorName = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
@@ -121,6 +124,7 @@ export async function describeClaims(db: Executor, rows: ClaimRow[]): Promise<Cl
       })),
       closed_at: iso(row.closedAt),
       company: { _id: row.companyId, name: companyName.get(row.companyId) ?? '' },
+      attachments: attachments.get(row.id) ?? [],
     };
   });
 }

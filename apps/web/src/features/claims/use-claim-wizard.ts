@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
 import {
   CLAIM_LIMITS,
@@ -65,7 +66,7 @@ const newBox = (): BoxDraft => ({
 
 /** The claim form's state and its moves from step to step (checks, uploads, submit). */
 export function useClaimWizard(kind: ClaimKind) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const queryClient = useQueryClient();
@@ -122,7 +123,7 @@ export function useClaimWizard(kind: ClaimKind) {
 
   const afterFiled = (claim: Claim) => {
     void queryClient.invalidateQueries({ queryKey: claimsKey });
-    notifySuccess(t(`claims.${kind}.filed`, { number: claim.claim_number }));
+    notifySuccess(t(`claims:${kind}.filed`, { number: claim.claim_number }));
     void navigate(localize(`${KIND_PATH[kind]}/${claim._id}`));
   };
 
@@ -159,7 +160,7 @@ export function useClaimWizard(kind: ClaimKind) {
       try {
         const answer = await fetchClaimOrder(kind, orderNumber.trim());
         if (answer.eligibility) {
-          return setSourceError(t(`claims.eligibility.${answer.eligibility}`));
+          return setSourceError(t(`claims:eligibility.${answer.eligibility}`));
         }
         if (answer.order?.order_number !== order?.order?.order_number) {
           setDrafts({});

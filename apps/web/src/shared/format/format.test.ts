@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money';
 import { formatRelativeTime } from './date';
+import { formatFileSize } from './file-size';
 
 // Intl uses narrow no-break spaces in some locales; compare with plain spaces.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
@@ -41,5 +42,15 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(2 * 3600), 'de', now)).toBe('vor 2 Stunden');
     expect(formatRelativeTime(ago(3 * 86_400), 'fr', now)).toBe('il y a 3 jours');
     expect(formatRelativeTime(now, 'en', now)).toBe('this minute');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses kB under a megabyte and MB above, in the locale', () => {
+    expect(formatFileSize(72, 'en')).toBe('0.1 kB');
+    expect(formatFileSize(350 * 1024, 'en')).toBe('350 kB');
+    expect(formatFileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+    expect(plain(formatFileSize(2.5 * 1024 * 1024, 'fr'))).toBe('2,5 Mo');
+    expect(plain(formatFileSize(10 * 1024 * 1024, 'de'))).toBe('10 MB');
   });
 });

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import type { ClaimItemStatus, ClaimRequestStatus } from '@portal/contract';
 
 const REQUEST_COLORS: Record<ClaimRequestStatus, string> = {
@@ -10,10 +11,10 @@ const REQUEST_COLORS: Record<ClaimRequestStatus, string> = {
 
 /** A claim's status: filled, dark shades under white text, draft light under dark text. */
 export function ClaimStatusBadge({ status }: { status: ClaimRequestStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Badge color={REQUEST_COLORS[status]} variant="filled" autoContrast miw="max-content">
-      {t(`claims.requestStatuses.${status}`)}
+      {t(`claims:requestStatuses.${status}`)}
     </Badge>
   );
 }
@@ -26,10 +27,10 @@ const ITEM_COLORS: Record<ClaimItemStatus, string> = {
 };
 
 export function ClaimItemStatusBadge({ status }: { status: ClaimItemStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Badge color={ITEM_COLORS[status]} variant="filled" autoContrast miw="max-content">
-      {t(`claims.itemStatuses.${status}`)}
+      {t(`claims:itemStatuses.${status}`)}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STAFF_NAMESPACES } from '../../../i18n/i18n';
+import { STAFF_CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { AUDIT_ENTITY_TYPES, type AuditEntry } from '@portal/contract';
 import { formatDateTime } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -13,7 +13,7 @@ import { useUrlFilters } from '../hooks/use-url-filters';
 
 /** One recorded value as a reader reads it: yes or no, lists joined, numbers for the locale. */
 function useValueText() {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const locale = useLocale();
   const text = (value: unknown): string => {
     if (value === null || value === undefined) return '—';
@@ -41,8 +41,8 @@ function useValueText() {
 /** Where a status value of each kind is translated, by the entity it belongs to. */
 function statusKey(entityType: AuditEntry['entity_type'], field: string, value: string) {
   if (field === 'payment_status') return `staff:paymentStatuses.${value}`;
-  if (field === 'request_status') return `claims.requestStatuses.${value}`;
-  if (field === 'item_status') return `claims.itemStatuses.${value}`;
+  if (field === 'request_status') return `claims:requestStatuses.${value}`;
+  if (field === 'item_status') return `claims:itemStatuses.${value}`;
   if (field !== 'status') return null;
   if (entityType === 'order') return `orders.statuses.${value}`;
   if (entityType === 'company') return `staff:customers.statuses.${value}`;
@@ -58,7 +58,7 @@ function Values({
   values: AuditEntry['before'];
   entityType: AuditEntry['entity_type'];
 }) {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const text = useValueText();
   if (!values) return <>—</>;
   const shown = (key: string, value: unknown) => {
@@ -91,7 +91,7 @@ function EntityLink({ entry }: { entry: AuditEntry }) {
 
 /** Back office: what staff did, who and when, before and after; filters kept in the URL. */
 export function AuditLogPage() {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const locale = useLocale();
   const filters = useUrlFilters();
   const log = useAuditLog(filters.params);

@@ -23,12 +23,13 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CLAIM_ACTIONS, type Claim, type ClaimItem } from '@portal/contract';
-import { STAFF_NAMESPACES } from '../../../i18n/i18n';
+import { STAFF_CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { ApiError } from '../../../shared/api/client';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { formatDate, formatDateTime } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
+import { ClaimAttachments } from '../../../shared/ui/claim-attachments';
 import { Fact } from '../../../shared/ui/fact';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { LocaleLink } from '../../../shared/ui/locale-link';
@@ -40,7 +41,7 @@ type ItemStepKind = Exclude<ClaimStep['kind'], 'close'>;
 
 /** Back office: one claim, its boxes and items, and the next step of each item. */
 export function StaffClaimPage() {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const locale = useLocale();
   const { id = '' } = useParams();
   const claim = useStaffClaim(id);
@@ -114,14 +115,14 @@ export function StaffClaimPage() {
                 {data.company.name}
               </Anchor>
             </Fact>
-            <Fact label={t('claims.createdBy')}>{data.created_by}</Fact>
-            <Fact label={t('claims.date')}>{formatDateTime(data.created_at, locale)}</Fact>
-            <Fact label={t('claims.source')}>{t(`claims.sources.${data.source}`)}</Fact>
+            <Fact label={t('claims:createdBy')}>{data.created_by}</Fact>
+            <Fact label={t('claims:date')}>{formatDateTime(data.created_at, locale)}</Fact>
+            <Fact label={t('claims:source')}>{t(`claims:sources.${data.source}`)}</Fact>
             {data.closed_at && (
-              <Fact label={t('claims.closedAt')}>{formatDateTime(data.closed_at, locale)}</Fact>
+              <Fact label={t('claims:closedAt')}>{formatDateTime(data.closed_at, locale)}</Fact>
             )}
             {data.comment && (
-              <Fact label={t('claims.comment')}>
+              <Fact label={t('claims:comment')}>
                 <span style={{ whiteSpace: 'pre-wrap' }}>{data.comment}</span>
               </Fact>
             )}
@@ -129,7 +130,7 @@ export function StaffClaimPage() {
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
-            {t('claims.boxes.title')}
+            {t('claims:boxes.title')}
           </Title>
           {data.boxes.length === 0 ? (
             <Text size="sm" c="gray.7">
@@ -139,7 +140,7 @@ export function StaffClaimPage() {
             <Stack gap={6}>
               {data.boxes.map((box) => (
                 <Text size="sm" key={box._id}>
-                  {t('claims.boxes.summary', {
+                  {t('claims:boxes.summary', {
                     carrier: box.carrier,
                     code: box.tracking_code,
                     boxes: String(box.number_of_boxes),
@@ -150,8 +151,9 @@ export function StaffClaimPage() {
           )}
         </Card>
       </SimpleGrid>
+      <ClaimAttachments attachments={data.attachments} apiPath={`/admin/claims/${data._id}`} />
       <Title order={2} size="h3">
-        {t('claims.items')}
+        {t('claims:items')}
       </Title>
       {data.items.map((item) => (
         <Card key={item._id} withBorder radius="md" padding="lg" data-claim-item>
@@ -173,23 +175,23 @@ export function StaffClaimPage() {
             <ClaimItemStatusBadge status={item.item_status} />
           </Group>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" verticalSpacing={6}>
-            <Fact label={t('claims.quantityReturn')}>{item.quantity}</Fact>
-            <Fact label={t('claims.reason')}>{t(`claims.reasons.${item.reason}`)}</Fact>
-            <Fact label={t('claims.demandAction')}>
-              {t(`claims.actions.${item.demand_action}`)}
+            <Fact label={t('claims:quantityReturn')}>{item.quantity}</Fact>
+            <Fact label={t('claims:reason')}>{t(`claims:reasons.${item.reason}`)}</Fact>
+            <Fact label={t('claims:demandAction')}>
+              {t(`claims:actions.${item.demand_action}`)}
             </Fact>
-            <Fact label={t('claims.eligibilityTitle')}>
-              {t(`claims.eligibility.${item.eligibility}`)}
+            <Fact label={t('claims:eligibilityTitle')}>
+              {t(`claims:eligibility.${item.eligibility}`)}
             </Fact>
             {item.date_of_delivery && (
-              <Fact label={t('claims.dateOfDelivery')}>
+              <Fact label={t('claims:dateOfDelivery')}>
                 {formatDate(item.date_of_delivery, locale)}
               </Fact>
             )}
             {item.action && (
-              <Fact label={t('claims.action')}>{t(`claims.actions.${item.action}`)}</Fact>
+              <Fact label={t('claims:action')}>{t(`claims:actions.${item.action}`)}</Fact>
             )}
-            {item.comment && <Fact label={t('claims.comment')}>{item.comment}</Fact>}
+            {item.comment && <Fact label={t('claims:comment')}>{item.comment}</Fact>}
             {item.staff_comment && (
               <Fact label={t('staff:claims.staffComment')}>{item.staff_comment}</Fact>
             )}
@@ -202,12 +204,12 @@ export function StaffClaimPage() {
               <Fact label={t('staff:claims.restocked')}>{item.restocked_quantity}</Fact>
             )}
             {item.tracking_number && (
-              <Fact label={t('claims.tracking')}>
+              <Fact label={t('claims:tracking')}>
                 {[item.carrier, item.tracking_number].filter(Boolean).join(' ')}
               </Fact>
             )}
             {item.credit_note && (
-              <Fact label={t('claims.creditNote')}>
+              <Fact label={t('claims:creditNote')}>
                 {item.credit_note.credit_note_number} ·{' '}
                 {formatMoney(item.credit_note.total, locale)}
               </Fact>
@@ -337,7 +339,7 @@ function StepDialog({
   kind: ItemStepKind;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const step = useClaimStep(claim._id);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<StepValues>({
@@ -383,14 +385,14 @@ function StepDialog({
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            {item.sku} · {item.title} · {t('claims.quantity')}: {item.quantity}
+            {item.sku} · {item.title} · {t('claims:quantity')}: {item.quantity}
           </Text>
           {kind === 'approve' && (
             <Select
-              label={t('claims.action')}
+              label={t('claims:action')}
               data={CLAIM_ACTIONS.map((action) => ({
                 value: action,
-                label: t(`claims.actions.${action}`),
+                label: t(`claims:actions.${action}`),
               }))}
               allowDeselect={false}
               key={form.key('action')}
@@ -427,7 +429,7 @@ function StepDialog({
           )}
           {(kind === 'receive' || kind === 'replacement') && (
             <NumberInput
-              label={t('claims.quantity')}
+              label={t('claims:quantity')}
               min={kind === 'receive' ? 0 : 1}
               max={item.quantity}
               allowDecimal={false}
@@ -456,7 +458,7 @@ function StepDialog({
                 {...form.getInputProps('amount')}
               />
               <NumberInput
-                label={t('claims.refundedShipping')}
+                label={t('claims:refundedShipping')}
                 min={0}
                 decimalScale={2}
                 key={form.key('shipping_amount')}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_KINDS, CLAIM_REQUEST_STATUSES } from '@portal/contract';
-import { STAFF_NAMESPACES } from '../../../i18n/i18n';
+import { STAFF_CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters } from '../../../shared/ui/list-filters';
@@ -14,7 +14,7 @@ import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
 
 /** Back office: every company's returns and warranty claims, newest first; filters in the URL. */
 export function StaffClaimsPage() {
-  const { t } = useTranslation(STAFF_NAMESPACES);
+  const { t } = useTranslation(STAFF_CLAIM_NAMESPACES);
   const locale = useLocale();
   const filters = useUrlFilters();
   const search = useUrlSearch(filters, 'search');
@@ -49,10 +49,10 @@ export function StaffClaimsPage() {
         <UrlSelect
           filters={filters}
           name="status"
-          label={t('claims.requestStatus')}
+          label={t('claims:requestStatus')}
           data={CLAIM_REQUEST_STATUSES.map((value) => ({
             value,
-            label: t(`claims.requestStatuses.${value}`),
+            label: t(`claims:requestStatuses.${value}`),
           }))}
         />
       </ListFilters>
@@ -67,14 +67,14 @@ export function StaffClaimsPage() {
           <>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('claims.number')}</Table.Th>
+                <Table.Th>{t('claims:number')}</Table.Th>
                 <Table.Th>{t('staff:claims.kind')}</Table.Th>
                 <Table.Th>{t('staff:orders.company')}</Table.Th>
-                <Table.Th>{t('claims.date')}</Table.Th>
-                <Table.Th>{t('claims.createdBy')}</Table.Th>
-                <Table.Th>{t('claims.orderNumber')}</Table.Th>
-                <Table.Th ta="right">{t('claims.itemsCount')}</Table.Th>
-                <Table.Th>{t('claims.requestStatus')}</Table.Th>
+                <Table.Th>{t('claims:date')}</Table.Th>
+                <Table.Th>{t('claims:createdBy')}</Table.Th>
+                <Table.Th>{t('claims:orderNumber')}</Table.Th>
+                <Table.Th ta="right">{t('claims:itemsCount')}</Table.Th>
+                <Table.Th>{t('claims:requestStatus')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Claim,
+  ClaimAttachment,
   ClaimKind,
   ClaimListResponse,
   ClaimOrderResponse,
   ClaimRequestStatus,
   CreateClaimRequest,
 } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
+import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
 
 export const claimsKey = ['claims'] as const;
 
@@ -51,5 +52,33 @@ export function useCreateClaim() {
     mutationFn: (body: CreateClaimRequest) =>
       apiRequest<Claim>('/claims', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: claimsKey }),
+  });
+}
+
+/** `POST /claims/{id}/attachments`: one photo or file, with its upload progress. */
+export function uploadClaimAttachment(
+  claimId: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<ClaimAttachment> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<ClaimAttachment>(
+    `/claims/${encodeURIComponent(claimId)}/attachments`,
+    form,
+    onProgress,
+  );
+}
+
+/** `DELETE /claims/{id}/attachments/{attachmentId}`, then the claim is read again. */
+export function useRemoveClaimAttachment(claimId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachment: ClaimAttachment) =>
+      apiRequest<null>(
+        `/claims/${encodeURIComponent(claimId)}/attachments/${encodeURIComponent(attachment._id)}`,
+        { method: 'DELETE' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...claimsKey, claimId] }),
   });
 }

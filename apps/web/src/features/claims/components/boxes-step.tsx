@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { CLAIM_LIMITS } from '@portal/contract';
 import type { BoxDraft } from '../claim-form';
 
@@ -27,11 +28,11 @@ interface BoxesStepProps {
 
 /** Step 3: how the goods travel back: one line per tracking code, at least one. */
 export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }: BoxesStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Stack gap="md">
       <Text size="sm" c="gray.7">
-        {t('claims.boxes.hint')}
+        {t('claims:boxes.hint')}
       </Text>
       {message && (
         <Alert color="red" variant="light" role="alert" styles={{ message: { color: '#a61e1e' } }}>
@@ -40,12 +41,12 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
       )}
       {boxes.map((box, index) => {
         const fieldErrors = errors[box.key] ?? {};
-        const legend = t('claims.boxes.box', { number: String(index + 1) });
+        const legend = t('claims:boxes.box', { number: String(index + 1) });
         return (
           <Fieldset key={box.key} legend={legend} radius="md" data-claim-box>
             <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
-                label={t('claims.boxes.carrier')}
+                label={t('claims:boxes.carrier')}
                 value={box.carrier}
                 onChange={(event) => onChange(box.key, { carrier: event.currentTarget.value })}
                 error={fieldErrors.carrier}
@@ -54,7 +55,7 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
                 w={{ base: '100%', sm: 200 }}
               />
               <TextInput
-                label={t('claims.boxes.trackingCode')}
+                label={t('claims:boxes.trackingCode')}
                 value={box.tracking_code}
                 onChange={(event) =>
                   onChange(box.key, { tracking_code: event.currentTarget.value })
@@ -65,7 +66,7 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
                 w={{ base: '100%', sm: 220 }}
               />
               <NumberInput
-                label={t('claims.boxes.numberOfBoxes')}
+                label={t('claims:boxes.numberOfBoxes')}
                 value={box.number_of_boxes}
                 onChange={(value) =>
                   onChange(box.key, { number_of_boxes: typeof value === 'number' ? value : '' })
@@ -83,7 +84,7 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
                 c="red.9"
                 size="lg"
                 mt={{ base: 0, sm: 26 }}
-                aria-label={t('claims.boxes.remove', { number: String(index + 1) })}
+                aria-label={t('claims:boxes.remove', { number: String(index + 1) })}
                 onClick={() => onRemove(box.key)}
               >
                 <IconTrash size={18} aria-hidden />
@@ -99,7 +100,7 @@ export function BoxesStep({ boxes, onAdd, onChange, onRemove, errors, message }:
           onClick={onAdd}
           disabled={boxes.length >= CLAIM_LIMITS.maxBoxes}
         >
-          {t('claims.boxes.add')}
+          {t('claims:boxes.add')}
         </Button>
       </div>
     </Stack>

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import {
   isClaimable,
   type ClaimItemStatus,
@@ -28,19 +29,19 @@ const ITEM_COLORS: Record<ClaimItemStatus, string> = {
 };
 
 export function RequestStatusBadge({ status }: { status: ClaimRequestStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Badge color={REQUEST_COLORS[status]} variant="filled" styles={wrapping}>
-      {t(`claims.requestStatuses.${status}`)}
+      {t(`claims:requestStatuses.${status}`)}
     </Badge>
   );
 }
 
 export function ItemStatusBadge({ status }: { status: ClaimItemStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Badge color={ITEM_COLORS[status]} variant="filled" styles={wrapping}>
-      {t(`claims.itemStatuses.${status}`)}
+      {t(`claims:itemStatuses.${status}`)}
     </Badge>
   );
 }
@@ -53,12 +54,12 @@ export function EligibilityBadge({
   outcome: EligibilityOutcome;
   count?: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const color = outcome === 'unknown' ? 'gray.7' : isClaimable(outcome) ? 'teal.9' : 'red.9';
   return (
     <Badge color={color} variant="filled" tt="none" styles={wrapping}>
       {count && count > 1 ? `${count} × ` : ''}
-      {t(`claims.eligibility.${outcome}`)}
+      {t(`claims:eligibility.${outcome}`)}
     </Badge>
   );
 }

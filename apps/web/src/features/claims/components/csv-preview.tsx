@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import {
   CLAIM_DEMAND_ACTIONS,
   CLAIM_REASONS,
@@ -18,7 +19,7 @@ export function CsvPreview({
   preview: ClaimCsvPreviewResponse;
   message: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -26,16 +27,16 @@ export function CsvPreview({
           {preview.file_name}
         </Text>
         <Badge color="teal.9" variant="filled">
-          {t('claims.csv.validRows', { number: String(preview.valid_rows) })}
+          {t('claims:csv.validRows', { number: String(preview.valid_rows) })}
         </Badge>
         {preview.invalid_rows > 0 && (
           <Badge color="red.9" variant="filled">
-            {t('claims.csv.invalidRows', { number: String(preview.invalid_rows) })}
+            {t('claims:csv.invalidRows', { number: String(preview.invalid_rows) })}
           </Badge>
         )}
       </Group>
       <Text size="sm" c="gray.7">
-        {t('claims.csv.previewHint', { total: String(preview.total_rows) })}
+        {t('claims:csv.previewHint', { total: String(preview.total_rows) })}
       </Text>
       {message && (
         <Alert color="red" variant="light" role="alert" styles={{ message: { color: '#a61e1e' } }}>
@@ -45,20 +46,20 @@ export function CsvPreview({
       <Card withBorder radius="md" padding={0}>
         <ResponsiveTable
           minWidth={880}
-          label={t('claims.csv.rows')}
+          label={t('claims:csv.rows')}
           verticalSpacing="xs"
           data-csv-preview
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th ta="right">{t('claims.csv.line')}</Table.Th>
-              <Table.Th>{t('claims.orderNumber')}</Table.Th>
-              <Table.Th>{t('claims.product')}</Table.Th>
-              <Table.Th ta="right">{t('claims.quantity')}</Table.Th>
-              <Table.Th>{t('claims.reason')}</Table.Th>
-              <Table.Th>{t('claims.demandAction')}</Table.Th>
-              <Table.Th>{t('claims.eligibilityTitle')}</Table.Th>
-              <Table.Th>{t('claims.csv.result')}</Table.Th>
+              <Table.Th ta="right">{t('claims:csv.line')}</Table.Th>
+              <Table.Th>{t('claims:orderNumber')}</Table.Th>
+              <Table.Th>{t('claims:product')}</Table.Th>
+              <Table.Th ta="right">{t('claims:quantity')}</Table.Th>
+              <Table.Th>{t('claims:reason')}</Table.Th>
+              <Table.Th>{t('claims:demandAction')}</Table.Th>
+              <Table.Th>{t('claims:eligibilityTitle')}</Table.Th>
+              <Table.Th>{t('claims:csv.result')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -84,12 +85,12 @@ export function CsvPreview({
                 <Table.Td ta="right">{row.values.quantity}</Table.Td>
                 <Table.Td>
                   {known(CLAIM_REASONS, row.values.reason)
-                    ? t(`claims.reasons.${row.values.reason}`)
+                    ? t(`claims:reasons.${row.values.reason}`)
                     : row.values.reason}
                 </Table.Td>
                 <Table.Td>
                   {known(CLAIM_DEMAND_ACTIONS, row.values.demand_action)
-                    ? t(`claims.actions.${row.values.demand_action}`)
+                    ? t(`claims:actions.${row.values.demand_action}`)
                     : row.values.demand_action}
                 </Table.Td>
                 <Table.Td>
@@ -98,14 +99,14 @@ export function CsvPreview({
                 <Table.Td>
                   {row.valid ? (
                     <Text size="sm" c="teal.9" fw={600}>
-                      {t('claims.csv.valid')}
+                      {t('claims:csv.valid')}
                     </Text>
                   ) : (
                     <List size="sm" c="red.9" spacing={2}>
                       {row.errors.map((error, index) => (
                         <List.Item key={index}>
                           {error.field
-                            ? `${t(`claims.csv.columnNames.${error.field}`, { defaultValue: error.field })}: `
+                            ? `${t(`claims:csv.columnNames.${error.field}`, { defaultValue: error.field })}: `
                             : ''}
                           {error.message}
                         </List.Item>

@@ -11,6 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import {
   CLAIM_DEMAND_ACTIONS,
   CLAIM_LIMITS,
@@ -50,12 +51,12 @@ function LineCard({
   onDraft: (change: Partial<LineDraft>) => void;
   errors: Partial<Record<keyof LineDraft, string>>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const locale = useLocale();
   const claimable = isClaimable(line.eligibility) && line.quantity_claimable > 0;
   const until = [
-    `${t('claims.returnUntil')}: ${formatDate(line.return_until, locale)}`,
-    `${t('claims.warrantyUntil')}: ${line.warranty_until ? formatDate(line.warranty_until, locale) : t('claims.eligibility.unknown')}`,
+    `${t('claims:returnUntil')}: ${formatDate(line.return_until, locale)}`,
+    `${t('claims:warrantyUntil')}: ${line.warranty_until ? formatDate(line.warranty_until, locale) : t('claims:eligibility.unknown')}`,
   ].join(' · ');
 
   return (
@@ -64,7 +65,7 @@ function LineCard({
         <Group justify="space-between" align="flex-start" gap="sm">
           <Checkbox
             label={`${line.sku} · ${line.title}`}
-            description={t('claims.lineQuantities', {
+            description={t('claims:lineQuantities', {
               bought: String(line.quantity),
               claimed: String(line.quantity_claimed),
               claimable: String(line.quantity_claimable),
@@ -82,8 +83,8 @@ function LineCard({
         {draft.selected && (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <NumberInput
-              label={t('claims.quantity')}
-              description={t('claims.atMost', { max: String(line.quantity_claimable) })}
+              label={t('claims:quantity')}
+              description={t('claims:atMost', { max: String(line.quantity_claimable) })}
               value={draft.quantity}
               onChange={(value) => onDraft({ quantity: typeof value === 'number' ? value : '' })}
               min={1}
@@ -95,29 +96,29 @@ function LineCard({
               required
             />
             <NativeSelect
-              label={t('claims.reason')}
+              label={t('claims:reason')}
               value={draft.reason}
               onChange={(event) =>
                 onDraft({ reason: event.currentTarget.value as ClaimReason | '' })
               }
               data={[
-                { value: '', label: t('claims.choose') },
-                ...CLAIM_REASONS.map((value) => ({ value, label: t(`claims.reasons.${value}`) })),
+                { value: '', label: t('claims:choose') },
+                ...CLAIM_REASONS.map((value) => ({ value, label: t(`claims:reasons.${value}`) })),
               ]}
               error={errors.reason}
               required
             />
             <NativeSelect
-              label={t('claims.demandAction')}
+              label={t('claims:demandAction')}
               value={draft.demand_action}
               onChange={(event) =>
                 onDraft({ demand_action: event.currentTarget.value as ClaimDemandAction | '' })
               }
               data={[
-                { value: '', label: t('claims.choose') },
+                { value: '', label: t('claims:choose') },
                 ...CLAIM_DEMAND_ACTIONS.map((value) => ({
                   value,
-                  label: t(`claims.actions.${value}`),
+                  label: t(`claims:actions.${value}`),
                 })),
               ]}
               error={errors.demand_action}
@@ -132,14 +133,14 @@ function LineCard({
 
 /** Step 2: the order's lines; the chosen ones get a quantity, a reason and a demand action. */
 export function ItemsStep(props: ItemsStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const locale = useLocale();
   const { order } = props;
   return (
     <Stack gap="md">
       {order.order && (
         <Text size="sm">
-          {t('claims.orderFacts', {
+          {t('claims:orderFacts', {
             number: order.order.order_number,
             date: formatDate(order.order.date, locale),
             delivered: order.order.delivered_at
@@ -163,7 +164,7 @@ export function ItemsStep(props: ItemsStepProps) {
         />
       ))}
       <Textarea
-        label={t('claims.comment')}
+        label={t('claims:comment')}
         value={props.comment}
         onChange={(event) => props.onComment(event.currentTarget.value)}
         maxLength={CLAIM_LIMITS.commentMaxLength}

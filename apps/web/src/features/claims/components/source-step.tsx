@@ -2,6 +2,7 @@ import { Button, FileInput, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { CLAIM_CSV_TEMPLATE_FILE_NAME, CLAIM_LIMITS } from '@portal/contract';
 import type { UploadProgress } from '../../../shared/api/client';
 import { notifyError } from '../../../shared/ui/notify';
@@ -22,7 +23,7 @@ interface SourceStepProps {
 
 /** Step 1: the order to claim from (exactly 10 characters), or a CSV file of many lines. */
 export function SourceStep(props: SourceStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const template = useMutation({
     mutationFn: () => downloadFile('/claims/csv/template', CLAIM_CSV_TEMPLATE_FILE_NAME),
     onError: notifyError,
@@ -32,19 +33,19 @@ export function SourceStep(props: SourceStepProps) {
   return (
     <Stack gap="md" maw={560}>
       <Radio.Group
-        label={t('claims.start.label')}
+        label={t('claims:start.label')}
         value={props.source}
         onChange={(value) => props.onSource(value as ClaimSource)}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="order" label={t('claims.start.order')} />
-          <Radio value="file" label={t('claims.start.file')} />
+          <Radio value="order" label={t('claims:start.order')} />
+          <Radio value="file" label={t('claims:start.file')} />
         </Stack>
       </Radio.Group>
       {fromOrder ? (
         <TextInput
-          label={t('claims.orderNumber')}
-          description={t('claims.start.orderHint', {
+          label={t('claims:orderNumber')}
+          description={t('claims:start.orderHint', {
             length: String(CLAIM_LIMITS.orderNumberLength),
           })}
           value={props.orderNumber}
@@ -58,21 +59,21 @@ export function SourceStep(props: SourceStepProps) {
       ) : (
         <Stack gap="xs">
           <FileInput
-            label={t('claims.csv.file')}
-            description={t('claims.csv.fileHint')}
+            label={t('claims:csv.file')}
+            description={t('claims:csv.fileHint')}
             accept=".csv,text/csv"
             value={props.file}
             onChange={props.onFile}
             error={props.error}
             leftSection={<IconFileTypeCsv size={18} aria-hidden />}
             clearable
-            clearButtonProps={{ 'aria-label': t('claims.csv.clearFile') }}
-            placeholder={t('claims.csv.choose')}
+            clearButtonProps={{ 'aria-label': t('claims:csv.clearFile') }}
+            placeholder={t('claims:csv.choose')}
             required
           />
           <UploadProgressBar progress={props.progress} />
           <Text size="sm" c="gray.7">
-            {t('claims.csv.columns')}
+            {t('claims:csv.columns')}
           </Text>
           <div>
             <Button
@@ -81,7 +82,7 @@ export function SourceStep(props: SourceStepProps) {
               loading={template.isPending}
               onClick={() => template.mutate()}
             >
-              {t('claims.csv.template')}
+              {t('claims:csv.template')}
             </Button>
           </div>
         </Stack>

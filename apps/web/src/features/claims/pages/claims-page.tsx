@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import {
   can,
   CLAIM_REQUEST_STATUSES,
@@ -35,7 +36,7 @@ function eligibilityCounts(claim: ClaimSummary): [EligibilityOutcome, number][] 
 
 /** `/returns` and `/warranty`: the company's claims of one kind, with status and search. */
 function ClaimsPage({ kind }: { kind: ClaimKind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const locale = useLocale();
   const role = useMe().data?.role;
   const { page, setPage, search, setSearch, debouncedSearch, resetting } = useListState();
@@ -47,7 +48,7 @@ function ClaimsPage({ kind }: { kind: ClaimKind }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1} size="h2" c="brand.9">
-          {t(`claims.${kind}.title`)}
+          {t(`claims:${kind}.title`)}
         </Title>
         {role && can(role, 'claims.file') && (
           <Button
@@ -61,23 +62,23 @@ function ClaimsPage({ kind }: { kind: ClaimKind }) {
             py={6}
             styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           >
-            {t(`claims.${kind}.new`)}
+            {t(`claims:${kind}.new`)}
           </Button>
         )}
       </Group>
       <ListFilters>
         <SearchFilter
-          label={t('claims.search')}
+          label={t('claims:search')}
           value={search}
           maxLength={50}
           width={260}
           onChange={setSearch}
         />
         <StatusFilter
-          label={t('claims.requestStatus')}
-          placeholder={t('claims.allStatuses')}
+          label={t('claims:requestStatus')}
+          placeholder={t('claims:allStatuses')}
           statuses={CLAIM_REQUEST_STATUSES}
-          labelOf={(value) => t(`claims.requestStatuses.${value}`)}
+          labelOf={(value) => t(`claims:requestStatuses.${value}`)}
           value={status}
           onChange={resetting(setStatus)}
         />
@@ -86,20 +87,20 @@ function ClaimsPage({ kind }: { kind: ClaimKind }) {
         query={list}
         page={page}
         onPage={setPage}
-        empty={t(`claims.${kind}.empty`)}
+        empty={t(`claims:${kind}.empty`)}
         minWidth={860}
       >
         {(claims) => (
           <>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('claims.number')}</Table.Th>
-                <Table.Th>{t('claims.date')}</Table.Th>
-                <Table.Th>{t('claims.orderNumber')}</Table.Th>
-                <Table.Th>{t('claims.requestStatus')}</Table.Th>
-                <Table.Th ta="right">{t('claims.itemsCount')}</Table.Th>
-                <Table.Th>{t('claims.eligibilityTitle')}</Table.Th>
-                <Table.Th>{t('claims.tracking')}</Table.Th>
+                <Table.Th>{t('claims:number')}</Table.Th>
+                <Table.Th>{t('claims:date')}</Table.Th>
+                <Table.Th>{t('claims:orderNumber')}</Table.Th>
+                <Table.Th>{t('claims:requestStatus')}</Table.Th>
+                <Table.Th ta="right">{t('claims:itemsCount')}</Table.Th>
+                <Table.Th>{t('claims:eligibilityTitle')}</Table.Th>
+                <Table.Th>{t('claims:tracking')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

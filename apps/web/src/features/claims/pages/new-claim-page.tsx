@@ -3,6 +3,7 @@ import { Button, Group, Stack, Stepper, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { CLAIM_LIMITS, type ClaimKind } from '@portal/contract';
 import type { ClaimStep } from '../claim-form';
 import { BoxesStep } from '../components/boxes-step';
@@ -27,7 +28,7 @@ const visuallyHidden = {
 
 /** 'New return' and 'New warranty claim': order or CSV file, items, shipping boxes, review. */
 function NewClaimPage({ kind }: { kind: ClaimKind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CLAIM_NAMESPACES);
   const wizard = useClaimWizard(kind);
   const phone = useMediaQuery('(max-width: 36em)');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,14 +46,14 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
 
   const fromFile = wizard.source.source === 'file';
   const stepLabel = (index: number) =>
-    t(`claims.steps.${index === 1 && fromFile ? 'preview' : STEPS[index]}`);
+    t(`claims:steps.${index === 1 && fromFile ? 'preview' : STEPS[index]}`);
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2" c="brand.9">
-        {t(`claims.${kind}.newTitle`)}
+        {t(`claims:${kind}.newTitle`)}
       </Title>
-      <nav aria-label={t('claims.steps.label')}>
+      <nav aria-label={t('claims:steps.label')}>
         <Stepper
           active={step}
           size="sm"
@@ -79,7 +80,7 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
       >
         <Stack gap="md">
           <Title order={2} size="h4" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-            {t('claims.steps.counter', {
+            {t('claims:steps.counter', {
               step: String(step + 1),
               total: String(STEPS.length),
               label: stepLabel(step),
@@ -93,7 +94,7 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
             <>
               <CsvPreview preview={wizard.preview} message={wizard.items.message} />
               <Textarea
-                label={t('claims.comment')}
+                label={t('claims:comment')}
                 value={wizard.items.comment}
                 onChange={(event) => wizard.items.onComment(event.currentTarget.value)}
                 maxLength={CLAIM_LIMITS.commentMaxLength}
@@ -126,7 +127,7 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
                 onClick={() => wizard.setStep((step - 1) as ClaimStep)}
                 disabled={wizard.busy}
               >
-                {t('claims.back')}
+                {t('claims:back')}
               </Button>
             ) : (
               <span />
@@ -143,10 +144,10 @@ function NewClaimPage({ kind }: { kind: ClaimKind }) {
               }
             >
               {step === 3
-                ? t(`claims.${kind}.submit`)
+                ? t(`claims:${kind}.submit`)
                 : step === 0 && fromFile
-                  ? t('claims.csv.check')
-                  : t('claims.next')}
+                  ? t('claims:csv.check')
+                  : t('claims:next')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Invoice, InvoiceListResponse } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
+import { downloadFile } from '../../../shared/api/download';
 
 /** `GET /invoices`: the company's invoices, one page, searchable by invoice or order number. */
 export function useInvoiceList(page: number, search: string) {
@@ -24,18 +25,10 @@ export function useInvoice(id: string) {
 /** Downloads the invoice PDF (made on the server in the current language) as a file. */
 export function useDownloadInvoice() {
   return useMutation({
-    mutationFn: async (invoice: { _id: string; invoice_number: string }) => {
-      const pdf = await apiRequest<Blob>(`/invoices/${encodeURIComponent(invoice._id)}/pdf`, {
-        binary: true,
-      });
-      const url = URL.createObjectURL(pdf);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `invoice-${invoice.invoice_number}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
-    },
+    mutationFn: (invoice: { _id: string; invoice_number: string }) =>
+      downloadFile(
+        `/invoices/${encodeURIComponent(invoice._id)}/pdf`,
+        `invoice-${invoice.invoice_number}.pdf`,
+      ),
   });
 }

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import {
+  CLAIM_ATTACHMENT_LIMITS,
+  type ClaimAttachment,
+  type ClaimAttachmentType,
+  type ValidationKey,
+} from '@portal/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { claimAttachments, claims, users } from '../../db/schema';
+import type { RequestContext } from '../../platform/auth/guard';
+import { conflict, notFound } from '../../platform/errors';
+import { companyOf } from '../addresses';
+import { validationFailed } from './problems';
+
+type AttachmentRow = Pick<
+  typeof claimAttachments.$inferSelect,
+  'id' | 'claimId' | 'fileName' | 'contentType' | 'byteSize' | 'uploadedBy' | 'createdAt'
+>;
+
+const MEGABYTES = CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576;
+
+/** What the first bytes say the file is; the name and the browser's type are not trusted. */
+export function attachmentTypeOf(bytes: Buffer): ClaimAttachmentType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+/** The name as sent, without folders or control characters, cut to the contract's length. */
+export function attachmentFileName(name: string | undefined): string {
+  const base = (name ?? '')
+    .split(/[/\\]/)
+    .pop()
+    ?.replace(/\p{Cc}/gu, '')
+    .trim();
+  return (base || 'file').slice(-CLAIM_ATTACHMENT_LIMITS.fileNameMaxLength);
+}
+
+/**
+ * The one file of a multipart upload (field `file`), read up to the size limit. A missing file,
+ * one too large or of another kind is a VALIDATION_ERROR on `file` in the request's language.
+ */
+export async function readAttachmentUpload(request: FastifyRequest, ctx: RequestContext) {
+  const problem = (key: ValidationKey, status = 400) =>
+    validationFailed(ctx, [{ field: 'file', key, vars: { max: MEGABYTES } }], status);
+  if (!request.isMultipart()) throw problem('validation.file_required');
+  let file: { name: string; bytes: Buffer } | null = null;
+  const parts = request.parts({
+    limits: { fileSize: CLAIM_ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 0 },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file' && part.fieldname === 'file') {
+        file = { name: part.filename, bytes: await part.toBuffer() };
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw problem('validation.attachment_too_large', 413);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw problem('validation.file_required');
+    }
+    throw error;
+  }
+  if (!file || file.bytes.length === 0) throw problem('validation.file_required');
+  const contentType = attachmentTypeOf(file.bytes);
+  if (!contentType) throw problem('validation.attachment_type');
+  return { fileName: attachmentFileName(file.name), contentType, bytes: file.bytes };
+}
+
+export type AttachmentUpload = Awaited<ReturnType<typeof readAttachmentUpload>>;
+
+const listed = {
+  id: claimAttachments.id,
+  claimId: claimAttachments.claimId,
+  fileName: claimAttachments.fileName,
+  contentType: claimAttachments.contentType,
+  byteSize: claimAttachments.byteSize,
+  uploadedBy: claimAttachments.uploadedBy,
+  createdAt: claimAttachments.createdAt,
+};
+
+function attachmentOf(row: AttachmentRow, uploader: string): ClaimAttachment {
+  return {
+    _id: row.id,
+    file_name: row.fileName,
+    content_type: row.contentType as ClaimAttachmentType,
+    byte_size: row.byteSize,
+    uploaded_by: uploader,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The attachments of these claims (without their bytes), oldest first, by claim id. */
+export async function attachmentsOf(
+  db: Executor,
+  claimIds: string[],
+): Promise<Map<string, ClaimAttachment[]>> {
+  const rows = await db
+    .select({ ...listed, firstName: users.firstName, lastName: users.lastName })
+    .from(claimAttachments)
+    .innerJoin(users, eq(users.id, claimAttachments.uploadedBy))
+    .where(inArray(claimAttachments.claimId, claimIds))
+    .orderBy(asc(claimAttachments.claimId), asc(claimAttachments.createdAt));
+  const byClaim = new Map<string, ClaimAttachment[]>();
+  for (const row of rows) {
+    const list = byClaim.get(row.claimId) ?? [];
+    list.push(attachmentOf(row, `${row.firstName} ${row.lastName}`));
+    byClaim.set(row.claimId, list);
+  }
+  return byClaim;
+}
+
+/**
+ * Adds a photo or file to a claim of the caller's company (404 for another company's). The claim
+ * row is locked so that two uploads at once cannot pass the limit together; a closed claim takes
+ * no more files.
+ */
+export async function addClaimAttachment(
+  db: Db,
+  ctx: RequestContext,
+  claimId: string,
+  upload: AttachmentUpload,
+): Promise<ClaimAttachment> {
+  const companyId = companyOf(ctx);
+  const row = await db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select({ requestStatus: claims.requestStatus })
+      .from(claims)
+      .where(and(eq(claims.id, claimId), eq(claims.companyId, companyId)))
+      .for('update');
+    if (!claim) throw notFound('errors.claim_not_found');
+    if (claim.requestStatus === 'closed') throw conflict('errors.claim_closed');
+    const [count] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(claimAttachments)
+      .where(eq(claimAttachments.claimId, claimId));
+    if ((count?.total ?? 0) >= CLAIM_ATTACHMENT_LIMITS.maxPerClaim) {
+      throw validationFailed(ctx, [
+        {
+          field: 'file',
+          key: 'validation.attachments_full',
+          vars: { max: CLAIM_ATTACHMENT_LIMITS.maxPerClaim },
+        },
+      ]);
+    }
+    const [inserted] = await tx
+      .insert(claimAttachments)
+      .values({
+        claimId,
+        fileName: upload.fileName,
+        contentType: upload.contentType,
+        byteSize: upload.bytes.length,
+        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+        content: upload.bytes,
+        uploadedBy: ctx.userId,
+      })
+      .returning(listed);
+    if (!inserted) throw new Error('addClaimAttachment: nothing inserted');
+    return inserted;
+  });
+  const [uploader] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  return attachmentOf(row, uploader ? `${uploader.firstName} ${uploader.lastName}` : '');
+}
+
+/**
+ * The bytes of one attachment of a claim; `companyId` null for staff. Another company's claim, or
+ * an attachment of another claim, is 404.
+ */
+export async function claimAttachmentFile(
+  db: Executor,
+  claimId: string,
+  attachmentId: string,
+  companyId: string | null,
+) {
+  const [row] = await db
+    .select({
+      fileName: claimAttachments.fileName,
+      contentType: claimAttachments.contentType,
+      sha256: claimAttachments.sha256,
+      content: claimAttachments.content,
+    })
+    .from(claimAttachments)
+    .innerJoin(claims, eq(claims.id, claimAttachments.claimId))
+    .where(
+      and(
+        eq(claimAttachments.id, attachmentId),
+        eq(claimAttachments.claimId, claimId),
+        companyId ? eq(claims.companyId, companyId) : undefined,
+      ),
+    );
+  if (!row) throw notFound('errors.claim_attachment_not_found');
+  return row;
+}
+
+export type AttachmentFile = Awaited<ReturnType<typeof claimAttachmentFile>>;
+
+/**
+ * Removes a photo or file from a claim of the caller's company while staff have not decided on
+ * it yet (the claim is still a draft): afterwards it is part of what staff decided on.
+ */
+export async function deleteClaimAttachment(
+  db: Db,
+  ctx: RequestContext,
+  claimId: string,
+  attachmentId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select({ requestStatus: claims.requestStatus })
+      .from(claims)
+      .where(and(eq(claims.id, claimId), eq(claims.companyId, companyOf(ctx))))
+      .for('update');
+    if (!claim) throw notFound('errors.claim_not_found');
+    if (claim.requestStatus !== 'draft') throw conflict('errors.claim_attachment_kept');
+    const deleted = await tx
+      .delete(claimAttachments)
+      .where(and(eq(claimAttachments.id, attachmentId), eq(claimAttachments.claimId, claimId)))
+      .returning({ id: claimAttachments.id });
+    if (deleted.length === 0) throw notFound('errors.claim_attachment_not_found');
+  });
+}
+
+/** Answers an attachment's bytes as the file it is, under its own name. */
+export function sendAttachment(reply: FastifyReply, file: AttachmentFile) {
+  return reply
+    .type(file.contentType)
+    .header('Content-Disposition', contentDisposition(file.fileName, { type: 'inline' }))
+    .header('ETag', `"${file.sha256}"`)
+    .send(file.content);
+}
