@@ -2,9 +2,10 @@
 // as production runs it: the sign-in page cold, then the dashboard, a category and a product
 // page signed in (HTTP cache cleared before each run, the session kept), with the mobile and the
 // desktop presets. Prints performance and accessibility, the median of LIGHTHOUSE_RUNS runs.
-// Run: npm run lighthouse -w bench   (LIGHTHOUSE_RUNS=3, CHROME_PATH=/usr/bin/chromium)
+// Run: npm run lighthouse -w bench   (LIGHTHOUSE_RUNS=3, CHROME_PATH=/usr/bin/chromium;
+// LIGHTHOUSE_REPORT_DIR=dir keeps each run's JSON report there, to read what a score is made of)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,6 +17,8 @@ import { root, startApi, stopChild } from './lib';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 const web = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 if (web.status !== 0) throw new Error('the web app did not build');
@@ -52,7 +55,13 @@ try {
     await session.detach();
   };
 
-  const audit = async (url: string, preset: 'mobile' | 'desktop', signedIn: boolean) => {
+  const audit = async (
+    name: string,
+    url: string,
+    preset: 'mobile' | 'desktop',
+    signedIn: boolean,
+    run: number,
+  ) => {
     if (signedIn) await clearCache();
     const result = await lighthouse(
       url,
@@ -66,6 +75,9 @@ try {
       },
       preset === 'desktop' ? (desktopConfig as Config) : undefined,
     );
+    if (reportDir && typeof result?.report === 'string') {
+      writeFileSync(path.join(reportDir, `${name}-${preset}-${run + 1}.json`), result.report);
+    }
     const categories = result?.lhr.categories;
     const value = (id: string) => Math.round(result?.lhr.audits[id]?.numericValue ?? 0);
     return {
@@ -82,7 +94,8 @@ try {
     const cells: string[] = [];
     for (const preset of ['mobile', 'desktop'] as const) {
       const results = [];
-      for (let run = 0; run < runs; run++) results.push(await audit(url, preset, signedIn));
+      for (let run = 0; run < runs; run++)
+        results.push(await audit(name, url, preset, signedIn, run));
       cells.push(
         `${median(results.map((r) => r.performance))}`,
         `${median(results.map((r) => r.accessibility))}`,

@@ -116,6 +116,22 @@ describe('the staff order list', () => {
     const paged = await list('?limit=2&page=2');
     expect(paged).toMatchObject({ total: 3, page: 2, totalPage: 2 });
     expect(paged.items).toHaveLength(1);
+    // A tab alone or with a number's start is read by its prepared statement, a filtered list by
+    // the query built for it: the same rows, pages, order and total.
+    for (const sort of ['date_desc', 'date_asc', 'total_desc', 'total_asc'] as const) {
+      for (const page of [1, 2]) {
+        const prefix = ours.orderNumber.slice(0, 4);
+        for (const tab of [
+          `?tab=awaiting_payment&sort=${sort}&limit=2&page=${page}`,
+          `?tab=all&q=${prefix}&sort=${sort}&limit=2&page=${page}`,
+        ]) {
+          const prepared = await list(tab);
+          const built = await list(`${tab}&payment_method=banktransfer`);
+          expect(prepared.items, tab).toEqual(built.items);
+          expect(prepared.total, tab).toBe(built.total);
+        }
+      }
+    }
   });
 
   it('refuses bad filters naming the field, in the language asked', async () => {

@@ -2,6 +2,7 @@ import {
   canMoveOrder,
   type Locale,
   STAFF_ORDER_EXPORT_COLUMNS,
+  STAFF_ORDERS_MAX_LIMIT,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
@@ -10,6 +11,7 @@ import {
   type StaffOrderExportQuery,
   type StaffOrderListQuery,
   type StaffOrderRow,
+  type StaffOrderSort,
   type StaffOrderTab,
 } from '@portal/contract';
 import { once } from 'node:events';
@@ -18,6 +20,7 @@ import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { escapeLike, prefixRange } from '../../db/prefix';
+import { preparedSql } from '../../db/prepared';
 import {
   companies,
   companyOrderCounts,
@@ -218,31 +221,149 @@ function pageIds(db: Db, where: SQL | undefined, query: StaffOrderListQuery) {
     .as('page');
 }
 
+type StaffListRow = Awaited<ReturnType<typeof filteredPage>>[number];
+
+/** A page of a filtered list (a search, a filter): the query built for these values. */
+function filteredPage(db: Db, where: SQL | undefined, query: StaffOrderListQuery) {
+  // The page's ids first (from the indexes alone where they can), then only its rows are joined
+  // to their company, buyer and newest payment: not the rows an OFFSET skips.
+  return db
+    .select(staffOrderColumns)
+    .from(pageIds(db, where, query))
+    .innerJoin(orders, eq(orders.id, sql`"page"."id"`))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .orderBy(...SORTS[query.sort]);
+}
+
+/** A row of the tab page statement, as the driver gives it (timestamps as text on PostgreSQL). */
+interface TabPageRow {
+  id: string;
+  order_number: string;
+  created_at: string | Date;
+  status: string;
+  shipped_at: string | Date | null;
+  payment_method: string;
+  total_cents: number;
+  country: string;
+  payment_status: PaymentStatus | null;
+  company_id: string;
+  company_name: string;
+  buyer_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+const SORT_SQL: Record<StaffOrderSort, SQL> = {
+  date_desc: sql`${orders.createdAt} desc, ${orders.id} desc`,
+  date_asc: sql`${orders.createdAt} asc, ${orders.id} asc`,
+  total_desc: sql`${orders.totalCents} desc, ${orders.id} desc`,
+  total_asc: sql`${orders.totalCents} asc, ${orders.id} asc`,
+};
+
+/** An order number's start as a range of the number index, for the prepared statements below. */
+const numberInRange = sql`${orders.orderNumber} ~>=~ ${sql.placeholder('numberFrom')}::text
+  and ${orders.orderNumber} ~<~ ${sql.placeholder('numberTo')}::text`;
+
+/**
+ * A page of one tab in one order, without a filter (how staff open the list) or with only the
+ * start of an order number (how a bank transfer is matched): one prepared statement per tab and
+ * sort, parsed and planned once per pooled connection (decision 007). The page's limit and
+ * offset are parameters; the constant outer LIMIT tells the generic plan that the page is small,
+ * so it reads the page's ids from an index and looks up only those rows, whatever the offset.
+ */
+async function preparedPage(
+  db: Db,
+  query: StaffOrderListQuery,
+  number: { from: string; to: string } | null,
+): Promise<StaffListRow[]> {
+  const name = `staff_orders_${number ? 'number_' : ''}${query.tab}_${query.sort}`;
+  const statement = preparedSql<TabPageRow>(db, name, () => {
+    const order = SORT_SQL[query.sort];
+    const where = and(inTab(query.tab), number ? numberInRange : undefined) ?? sql`true`;
+    return sql`select ${orders.id}, ${orders.orderNumber}, ${orders.createdAt}, ${orders.status},
+        ${orders.shippedAt}, ${orders.paymentMethod}, ${orders.totalCents},
+        ${orders.deliveryAddress}->>'country' as "country", ${newestPaymentStatus} as "payment_status",
+        ${companies.id} as "company_id", ${companies.name} as "company_name",
+        ${users.id} as "buyer_id", ${users.firstName}, ${users.lastName}, ${users.email}
+      from (select * from (select ${orders.id} from ${orders} where ${where}
+          order by ${order} limit ${sql.placeholder('limit')}::int
+          offset ${sql.placeholder('offset')}::int) as "ids"
+        limit ${sql.raw(String(STAFF_ORDERS_MAX_LIMIT))}) as "page"
+      join ${orders} on ${orders.id} = "page"."id"
+      join ${companies} on ${companies.id} = ${orders.companyId}
+      join ${users} on ${users.id} = ${orders.userId}
+      order by ${order}`;
+  });
+  const rows = await statement({
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    ...(number ? { numberFrom: number.from, numberTo: number.to } : {}),
+  });
+  return rows.map((row) => ({
+    order: {
+      id: row.id,
+      orderNumber: row.order_number,
+      createdAt: new Date(row.created_at),
+      status: row.status,
+      shippedAt: row.shipped_at === null ? null : new Date(row.shipped_at),
+      paymentMethod: row.payment_method,
+      totalCents: row.total_cents,
+      country: row.country,
+      paymentStatus: row.payment_status,
+    },
+    company: { id: row.company_id, name: row.company_name },
+    buyer: {
+      id: row.buyer_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+    },
+  }));
+}
+
+/** How many orders of a tab start with these digits (the prepared page's count). */
+async function preparedNumberCount(
+  db: Db,
+  tab: StaffOrderTab,
+  number: { from: string; to: string },
+): Promise<number> {
+  const statement = preparedSql<{ total: number }>(db, `staff_orders_number_count_${tab}`, () => {
+    const where = and(inTab(tab), numberInRange) ?? numberInRange;
+    return sql`select count(*)::int as "total" from ${orders} where ${where}`;
+  });
+  const [row] = await statement({ numberFrom: number.from, numberTo: number.to });
+  return row?.total ?? 0;
+}
+
 /** `GET /admin/orders`: a page of every company's orders, filtered, sorted, with tab counts. */
 export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promise<StaffOrderList> {
   const filtered =
-    Boolean(query.q) ||
     Boolean(query.payment_method) ||
     Boolean(query.payment_status) ||
     Boolean(query.country) ||
     Boolean(query.date_from) ||
     Boolean(query.date_to);
+  const range = query.q && /^\d+$/.test(query.q) && !filtered ? prefixRange(query.q) : null;
+  const number = range?.to === undefined ? null : { from: range.from, to: range.to };
   const where = staffOrderWhere(query);
+  const built = filtered || (Boolean(query.q) && !number);
   const [counts, rows, counted] = await Promise.all([
     cachedTabCounts(db),
-    // The page's ids first (from the indexes alone where they can), then only its rows are
-    // joined to their company, buyer and newest payment: not the rows an OFFSET skips.
-    db
-      .select(staffOrderColumns)
-      .from(pageIds(db, where, query))
-      .innerJoin(orders, eq(orders.id, sql`"page"."id"`))
-      .innerJoin(companies, eq(companies.id, orders.companyId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .orderBy(...SORTS[query.sort]),
+    built ? filteredPage(db, where, query) : preparedPage(db, query, number),
     // Only a tab: its count is already known.
-    filtered ? db.select({ total: count() }).from(orders).where(where) : null,
+    built
+      ? db
+          .select({ total: count() })
+          .from(orders)
+          .where(where)
+          .then(([row]) => row?.total ?? 0)
+      : number
+        ? preparedNumberCount(db, query.tab, number)
+        : null,
   ]);
-  const total = counted ? (counted[0]?.total ?? 0) : counts[query.tab];
+  const total = counted ?? counts[query.tab];
   return {
     items: rows.map(({ order, company, buyer }): StaffOrderRow => ({
       _id: order.id,
