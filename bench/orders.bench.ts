@@ -4,7 +4,8 @@
 // process, signed in as owner@demo.test (Demo Energy BV, 10,000 orders).
 // Run: BENCH_DATABASE_URL=postgres://… npm run bench:orders   (BENCH_SECONDS and
 // BENCH_CONNECTIONS change the load; BENCH_KINDS=orders,invoices,pdf,notifications,staff picks
-// kinds; staff: the back office's order list of every company, as operator@demo.test;
+// kinds; staff: the back office's order list of every company and its company list, as
+// operator@demo.test;
 // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process).
 // It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
@@ -337,6 +338,15 @@ try {
         staffAuth,
         () => `/api/admin/orders?q=${encodeURIComponent(pick(words))}`,
         50,
+      ),
+    );
+    rows.push(
+      await load(
+        'staff company list, search by name',
+        api.base,
+        staffAuth,
+        () => `/api/admin/companies?q=${encodeURIComponent(pick(words))}`,
+        30,
       ),
     );
   }

@@ -73,6 +73,19 @@ describe('the staff company list', () => {
     expect(names(await list('?status=pending'))).toEqual(['Pending Solar BV']);
     expect(names(await list('?country=DE'))).toEqual(['Other Power GmbH']);
     expect((await list('?vat=inactive')).total).toBe(0);
+    expect(names(await list('?q=bv&status=active&country=NL&vat=active'))).toEqual([
+      'Demo Energy BV',
+    ]);
+  });
+
+  it('pages in the database and still counts a page past the last', async () => {
+    const all = names(await list(''));
+    const pages = [await list('?limit=2&page=1'), await list('?limit=2&page=2')];
+    expect(pages.flatMap(names)).toEqual(all);
+    expect(pages[1]).toMatchObject({ total: 3, page: 2, totalPage: 2 });
+    expect(await list('?limit=2&page=5')).toMatchObject({ items: [], total: 3, totalPage: 2 });
+    expect(await list('?q=power&page=3')).toMatchObject({ items: [], total: 1 });
+    expect(await list('?q=nothing-like-it&page=2')).toMatchObject({ items: [], total: 0 });
   });
 
   it('refuses bad filters naming the field', async () => {
