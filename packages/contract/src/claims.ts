@@ -95,6 +95,8 @@ export const CLAIM_ATTACHMENT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxPerClaim: 10,
   fileNameMaxLength: 200,
+  /** The largest side of a picture's thumbnail, in pixels. */
+  thumbnailSize: 480,
 } as const;
 
 /** Days after delivery a return may be filed, unless the claim_settings value says otherwise. */
@@ -385,6 +387,8 @@ export const claimAttachmentSchema = z.object({
   file_name: z.string(),
   content_type: z.enum(CLAIM_ATTACHMENT_TYPES),
   byte_size: z.number().int(),
+  /** Pictures have one: `GET …/attachments/{attachmentId}/thumbnail`, a small WebP picture. */
+  thumbnail: z.boolean(),
   /** The member who sent it. */
   uploaded_by: z.string(),
   created_at: z.string(),

@@ -926,6 +926,8 @@ export const claimAttachments = pgTable(
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),
     content: bytea('content').notNull(),
+    /** A WebP picture of at most 480 × 480 pixels, for pictures (null for PDF files). */
+    thumbnail: bytea('thumbnail'),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id),

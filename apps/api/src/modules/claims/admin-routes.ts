@@ -77,6 +77,27 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/:id/attachments/:attachmentId/thumbnail',
+      {
+        preValidation,
+        schema: {
+          tags,
+          security,
+          summary: "A picture's thumbnail (WebP, at most 480 pixels a side); 404 for a PDF file",
+          params: claimAttachmentParamsSchema,
+          produces: ['image/webp'],
+        },
+      },
+      async (request, reply) => {
+        const { id, attachmentId } = request.params;
+        return sendAttachment(
+          reply,
+          await claimAttachmentFile(deps.db, id, attachmentId, null, 'thumbnail'),
+        );
+      },
+    );
+
     app.post(
       '/:id/items/:itemId/approve',
       {

@@ -1,11 +1,13 @@
 import { CLAIM_ATTACHMENT_LIMITS } from '@portal/contract';
+import { crc32, deflateSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimAttachments, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { box, claimableOrder, multipartBody, type PlacedOrder } from '../../test/claims';
-import { attachmentFileName, attachmentTypeOf } from './attachments';
+import { attachmentFileName, attachmentTypeOf, thumbnailOf } from './attachments';
 
 let t: TestApp;
 let owner: string;
@@ -17,14 +19,23 @@ let admin: string;
 let battery: string;
 let order: PlacedOrder;
 
-const PNG = Buffer.concat([
+/** A real picture of `width` × `height` pixels in one colour, as `format`. */
+const picture = (format: 'png' | 'jpeg' | 'webp', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
+    .toFormat(format)
+    .toBuffer();
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+/** The first bytes of a PNG file, then nothing a picture is made of. */
+const FAKE_PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 7),
 ]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 1)]);
 const PDF = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
 
 beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([picture('png'), picture('jpeg'), picture('webp')]);
   t = await createTestApp();
   [owner, purchaser, accountant, other, operator, admin] = (await Promise.all(
     [
@@ -128,16 +139,10 @@ describe('photos and files sent with a claim', () => {
 
   it('recognises JPEG, WebP and PDF files by their content, whatever their name says', async () => {
     const claim = await fileClaim();
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([0x20, 0, 0, 0]),
-      Buffer.from('WEBPVP8 '),
-      Buffer.alloc(20),
-    ]);
     const sent = [
       { name: 'delivery-note', content: PDF, type: 'application/octet-stream' },
       { name: 'photo.png', content: JPEG },
-      { name: 'pallet.webp', content: webp },
+      { name: 'pallet.webp', content: WEBP },
     ];
     const types = [];
     for (const file of sent) {
@@ -146,6 +151,45 @@ describe('photos and files sent with a claim', () => {
       types.push(response.json().content_type);
     }
     expect(types).toEqual(['application/pdf', 'image/jpeg', 'image/webp']);
+  });
+
+  it('makes a small WebP thumbnail of a picture, turned upright, and none of a PDF file', async () => {
+    const claim = await fileClaim();
+    const large = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: '#2980b9' },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const photo = (
+      await upload(claim._id, purchaser, { name: 'pallet.jpg', content: large, type: 'image/jpeg' })
+    ).json();
+    expect(photo.thumbnail).toBe(true);
+    const pdf = (
+      await upload(claim._id, purchaser, {
+        name: 'note.pdf',
+        content: PDF,
+        type: 'application/pdf',
+      })
+    ).json();
+    expect(pdf.thumbnail).toBe(false);
+    const own = `/api/claims/${claim._id}/attachments`;
+    const staff = `/api/admin/claims/${claim._id}/attachments`;
+    for (const [url, token] of [
+      [`${own}/${photo._id}/thumbnail`, accountant],
+      [`${staff}/${photo._id}/thumbnail`, operator],
+    ] as const) {
+      const thumbnail = await fetchAs(url, token);
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      expect(thumbnail.headers['content-disposition']).toBe('inline; filename=pallet.webp');
+      const { format, width, height } = await sharp(thumbnail.rawPayload).metadata();
+      // Orientation 6: the camera was held turned; the thumbnail stands upright.
+      expect([format, width, height]).toEqual(['webp', 240, 480]);
+    }
+    expect((await fetchAs(`${own}/${pdf._id}/thumbnail`, owner)).statusCode).toBe(404);
+    expect((await fetchAs(`${own}/${photo._id}/thumbnail`, other)).statusCode).toBe(404);
+    expect((await fetchAs(`${staff}/${photo._id}/thumbnail`, owner)).statusCode).toBe(403);
   });
 
   it('refuses what is not a picture or a PDF, a missing file and one too large, naming the field in the buyer language', async () => {
@@ -163,6 +207,12 @@ describe('photos and files sent with a claim', () => {
         message: 'Seules les images JPEG, PNG ou WebP et les fichiers PDF sont acceptés',
       },
     ]);
+    const broken = await upload(claim._id, purchaser, { name: 'photo.png', content: FAKE_PNG });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().details[0]).toEqual({
+      field: 'file',
+      message: 'Only JPEG, PNG or WebP pictures and PDF files are accepted',
+    });
     const missing = await upload(claim._id, purchaser, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0]).toEqual({
@@ -286,10 +336,37 @@ describe('photos and files sent with a claim', () => {
 describe('what a file is and what it is called', () => {
   it('reads the type from the first bytes only', () => {
     expect(attachmentTypeOf(PNG)).toBe('image/png');
+    expect(attachmentTypeOf(FAKE_PNG)).toBe('image/png');
+    expect(attachmentTypeOf(WEBP)).toBe('image/webp');
     expect(attachmentTypeOf(JPEG)).toBe('image/jpeg');
     expect(attachmentTypeOf(PDF)).toBe('application/pdf');
     expect(attachmentTypeOf(Buffer.from('GIF89a'))).toBeNull();
     expect(attachmentTypeOf(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('refuses, before decoding it, a picture announcing more pixels than any camera makes', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(data.length);
+      const tail = Buffer.alloc(4);
+      tail.writeUInt32BE(crc32(body));
+      return Buffer.concat([head, body, tail]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    // 400 million pixels announced, a few bytes sent: a decompression bomb.
+    const bomb = Buffer.concat([
+      PNG.subarray(0, 8),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await thumbnailOf(bomb, 'image/png')).toEqual({ readable: false, thumbnail: null });
+    expect((await thumbnailOf(PNG, 'image/png')).thumbnail).toBeInstanceOf(Buffer);
+    expect(await thumbnailOf(PDF, 'application/pdf')).toEqual({ readable: true, thumbnail: null });
   });
 
   it('keeps the name without folders or control characters', () => {

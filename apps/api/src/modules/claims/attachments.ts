@@ -7,7 +7,8 @@ import {
 } from '@portal/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db, Executor } from '../../db/client';
 import { claimAttachments, claims, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -18,7 +19,7 @@ import { validationFailed } from './problems';
 type AttachmentRow = Pick<
   typeof claimAttachments.$inferSelect,
   'id' | 'claimId' | 'fileName' | 'contentType' | 'byteSize' | 'uploadedBy' | 'createdAt'
->;
+> & { hasThumbnail: boolean };
 
 const MEGABYTES = CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576;
 
@@ -38,6 +39,35 @@ export function attachmentTypeOf(bytes: Buffer): ClaimAttachmentType | null {
   }
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return null;
+}
+
+/**
+ * Pictures a phone takes have about 12 million pixels; a picture claiming far more is refused
+ * before it is decoded (a small file can announce a huge one).
+ */
+const MAX_PICTURE_PIXELS = 100_000_000;
+
+/**
+ * A small WebP picture of a picture (at most THUMBNAIL_SIZE on its longest side, turned the way
+ * the camera held it), or null for a PDF file. A file that starts like a picture but cannot be
+ * read as one is answered null with `readable: false`.
+ */
+export async function thumbnailOf(
+  bytes: Buffer,
+  type: ClaimAttachmentType,
+): Promise<{ readable: boolean; thumbnail: Buffer | null }> {
+  if (type === 'application/pdf') return { readable: true, thumbnail: null };
+  const size = CLAIM_ATTACHMENT_LIMITS.thumbnailSize;
+  try {
+    const thumbnail = await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS })
+      .rotate()
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    return { readable: true, thumbnail };
+  } catch {
+    return { readable: false, thumbnail: null };
+  }
 }
 
 /** The name as sent, without folders or control characters, cut to the contract's length. */
@@ -79,7 +109,9 @@ export async function readAttachmentUpload(request: FastifyRequest, ctx: Request
   if (!file || file.bytes.length === 0) throw problem('validation.file_required');
   const contentType = attachmentTypeOf(file.bytes);
   if (!contentType) throw problem('validation.attachment_type');
-  return { fileName: attachmentFileName(file.name), contentType, bytes: file.bytes };
+  const { readable, thumbnail } = await thumbnailOf(file.bytes, contentType);
+  if (!readable) throw problem('validation.attachment_type');
+  return { fileName: attachmentFileName(file.name), contentType, bytes: file.bytes, thumbnail };
 }
 
 export type AttachmentUpload = Awaited<ReturnType<typeof readAttachmentUpload>>;
@@ -92,6 +124,7 @@ const listed = {
   byteSize: claimAttachments.byteSize,
   uploadedBy: claimAttachments.uploadedBy,
   createdAt: claimAttachments.createdAt,
+  hasThumbnail: isNotNull(claimAttachments.thumbnail).mapWith(Boolean),
 };
 
 function attachmentOf(row: AttachmentRow, uploader: string): ClaimAttachment {
@@ -100,6 +133,7 @@ function attachmentOf(row: AttachmentRow, uploader: string): ClaimAttachment {
     file_name: row.fileName,
     content_type: row.contentType as ClaimAttachmentType,
     byte_size: row.byteSize,
+    thumbnail: row.hasThumbnail,
     uploaded_by: uploader,
     created_at: row.createdAt.toISOString(),
   };
@@ -167,6 +201,7 @@ export async function addClaimAttachment(
         byteSize: upload.bytes.length,
         sha256: createHash('sha256').update(upload.bytes).digest('hex'),
         content: upload.bytes,
+        thumbnail: upload.thumbnail,
         uploadedBy: ctx.userId,
       })
       .returning(listed);
@@ -181,21 +216,23 @@ export async function addClaimAttachment(
 }
 
 /**
- * The bytes of one attachment of a claim; `companyId` null for staff. Another company's claim, or
- * an attachment of another claim, is 404.
+ * The bytes of one attachment of a claim, or of its thumbnail; `companyId` null for staff.
+ * Another company's claim, an attachment of another claim, or a thumbnail a PDF file does not
+ * have, is 404.
  */
 export async function claimAttachmentFile(
   db: Executor,
   claimId: string,
   attachmentId: string,
   companyId: string | null,
+  part: 'file' | 'thumbnail' = 'file',
 ) {
   const [row] = await db
     .select({
       fileName: claimAttachments.fileName,
       contentType: claimAttachments.contentType,
       sha256: claimAttachments.sha256,
-      content: claimAttachments.content,
+      content: part === 'file' ? claimAttachments.content : claimAttachments.thumbnail,
     })
     .from(claimAttachments)
     .innerJoin(claims, eq(claims.id, claimAttachments.claimId))
@@ -206,8 +243,15 @@ export async function claimAttachmentFile(
         companyId ? eq(claims.companyId, companyId) : undefined,
       ),
     );
-  if (!row) throw notFound('errors.claim_attachment_not_found');
-  return row;
+  if (!row?.content) throw notFound('errors.claim_attachment_not_found');
+  return part === 'file'
+    ? { ...row, content: row.content }
+    : {
+        fileName: row.fileName.replace(/(\.[^.]*)?$/, '.webp'),
+        contentType: 'image/webp',
+        sha256: `${row.sha256}-thumbnail`,
+        content: row.content,
+      };
 }
 
 export type AttachmentFile = Awaited<ReturnType<typeof claimAttachmentFile>>;

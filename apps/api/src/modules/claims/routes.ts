@@ -272,6 +272,28 @@ export function claimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/:id/attachments/:attachmentId/thumbnail',
+      {
+        preValidation: view,
+        schema: {
+          tags,
+          security,
+          summary: "A picture's thumbnail (WebP, at most 480 pixels a side); 404 for a PDF file",
+          params: claimAttachmentParamsSchema,
+          produces: ['image/webp'],
+        },
+      },
+      async (request, reply) => {
+        const { id, attachmentId } = request.params;
+        const companyId = companyOf(contextOf(request));
+        return sendAttachment(
+          reply,
+          await claimAttachmentFile(deps.db, id, attachmentId, companyId, 'thumbnail'),
+        );
+      },
+    );
+
     app.delete(
       '/:id/attachments/:attachmentId',
       {

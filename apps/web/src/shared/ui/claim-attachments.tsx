@@ -127,7 +127,7 @@ function AttachmentTile({
         >
           {picture ? (
             <AuthorizedPicture
-              path={path}
+              path={attachment.thumbnail ? `${path}/thumbnail` : path}
               name={attachment.file_name}
               h={120}
               fit="cover"
@@ -175,7 +175,8 @@ function AttachmentTile({
 }
 
 /**
- * The photos and files sent with a claim, oldest first: pictures as thumbnails that open large,
+ * The photos and files sent with a claim, oldest first: pictures as their thumbnails (made by the
+ * server, a few KB each) that open large,
  * PDF files to download. `apiPath` is the claim's API path (the customer's or the staff's);
  * `children` holds what adds files, `onRemove` is given where removing one is allowed.
  */
