@@ -470,6 +470,12 @@ test('staff take a warranty claim to a replacement and a return to a credit note
   const rows = page.locator('[data-claim-row]');
   await rows.filter({ hasText: warranty.claim_number }).waitFor();
   await rows.filter({ hasText: refund.claim_number }).waitFor();
+  // The claim with the customer's photo says so in the list.
+  await rows
+    .filter({ hasText: warranty.claim_number })
+    .locator('[data-attachments]')
+    .filter({ hasText: '1' })
+    .waitFor();
   await inspect(page, 'staff-claims-nl');
 
   // Warranty: approved as asked, then a replacement with its tracking number.

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_KINDS, CLAIM_REQUEST_STATUSES } from '@portal/contract';
 import { STAFF_CLAIM_NAMESPACES } from '../../../i18n/i18n';
@@ -61,7 +62,7 @@ export function StaffClaimsPage() {
         page={filters.page}
         onPage={filters.setPage}
         empty={t('staff:claims.empty')}
-        minWidth={860}
+        minWidth={900}
       >
         {(claims) => (
           <>
@@ -74,6 +75,10 @@ export function StaffClaimsPage() {
                 <Table.Th>{t('claims:createdBy')}</Table.Th>
                 <Table.Th>{t('claims:orderNumber')}</Table.Th>
                 <Table.Th ta="right">{t('claims:itemsCount')}</Table.Th>
+                <Table.Th ta="right" title={t('claims:attachments.title')}>
+                  <IconPaperclip size={16} aria-hidden />
+                  <VisuallyHidden>{t('claims:attachments.title')}</VisuallyHidden>
+                </Table.Th>
                 <Table.Th>{t('claims:requestStatus')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -95,6 +100,9 @@ export function StaffClaimsPage() {
                   <Table.Td>{claim.created_by}</Table.Td>
                   <Table.Td>{claim.order_numbers.join(', ')}</Table.Td>
                   <Table.Td ta="right">{claim.items.length}</Table.Td>
+                  <Table.Td ta="right" data-attachments>
+                    {claim.attachments.length > 0 ? claim.attachments.length : '—'}
+                  </Table.Td>
                   <Table.Td>
                     <ClaimStatusBadge status={claim.request_status} />
                   </Table.Td>
