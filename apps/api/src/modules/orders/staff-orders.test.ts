@@ -132,6 +132,16 @@ describe('the staff order list', () => {
         }
       }
     }
+    // A company's name: its total from the kept per-company counts, the same as counted.
+    for (const tab of ['all', 'awaiting_payment', 'to_ship', 'completed', 'canceled']) {
+      for (const q of ['demo', 'power', 'nothing-like-it']) {
+        const url = `?tab=${tab}&q=${q}`;
+        expect((await list(url)).total, url).toBe(
+          (await list(`${url}&payment_method=banktransfer`)).total,
+        );
+      }
+    }
+    expect((await list('?q=demo')).total).toBe(2);
   });
 
   it('refuses bad filters naming the field, in the language asked', async () => {

@@ -3,6 +3,7 @@ import {
   type Locale,
   STAFF_ORDER_EXPORT_COLUMNS,
   STAFF_ORDERS_MAX_LIMIT,
+  ORDER_STATUSES,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
@@ -92,17 +93,46 @@ function searchCondition(q: string): SQL {
       to === undefined ? sql`` : sql` and ${orders.orderNumber} ~<~ ${to}::text`
     }`;
   }
-  const escaped = escapeLike(q);
   if (q.includes('@')) {
+    const escaped = escapeLike(q);
     return inArray(
       orders.userId,
       sql`(select u.id from ${users} u where lower(u.email) like lower(${escaped}) || '%')`,
     );
   }
-  return inArray(
-    orders.companyId,
-    sql`(select c.id from ${companies} c where c.name ilike '%' || ${escaped} || '%')`,
-  );
+  return inArray(orders.companyId, companiesNamed(q));
+}
+
+/** The ids of the companies whose name holds `q`, as a subquery. */
+const companiesNamed = (q: string) =>
+  sql`(select c.id from ${companies} c where c.name ilike '%' || ${escapeLike(q)} || '%')`;
+
+/**
+ * The statuses of a tab in the kept per-company counts (company_order_counts); to ship and shipped
+ * split one status by shipment and are not kept.
+ */
+const KEPT_STATUSES: Partial<Record<StaffOrderTab, readonly OrderStatus[]>> = {
+  all: ORDER_STATUSES,
+  awaiting_payment: ['pending'],
+  completed: ['completed', 'closed'],
+  canceled: ['canceled', 'failed'],
+};
+
+/**
+ * How many orders of these statuses the companies whose name holds `q` have: their kept counts
+ * added up, instead of counting their orders (a common word matches most of them).
+ */
+async function companyNameCount(db: Db, q: string, statuses: readonly OrderStatus[]) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int` })
+    .from(companyOrderCounts)
+    .where(
+      and(
+        inArray(companyOrderCounts.companyId, companiesNamed(q)),
+        inArray(companyOrderCounts.status, [...statuses]),
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 const SORTS = {
@@ -349,19 +379,24 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
   const number = range?.to === undefined ? null : { from: range.from, to: range.to };
   const where = staffOrderWhere(query);
   const built = filtered || (Boolean(query.q) && !number);
+  const keptStatuses =
+    query.q && !filtered && !/^\d+$/.test(query.q) && !query.q.includes('@')
+      ? KEPT_STATUSES[query.tab]
+      : undefined;
+  const countOrders = () => {
+    // Only a tab: its count is already known.
+    if (!built) return number ? preparedNumberCount(db, query.tab, number) : null;
+    if (query.q && keptStatuses) return companyNameCount(db, query.q, keptStatuses);
+    return db
+      .select({ total: count() })
+      .from(orders)
+      .where(where)
+      .then(([row]) => row?.total ?? 0);
+  };
   const [counts, rows, counted] = await Promise.all([
     cachedTabCounts(db),
     built ? filteredPage(db, where, query) : preparedPage(db, query, number),
-    // Only a tab: its count is already known.
-    built
-      ? db
-          .select({ total: count() })
-          .from(orders)
-          .where(where)
-          .then(([row]) => row?.total ?? 0)
-      : number
-        ? preparedNumberCount(db, query.tab, number)
-        : null,
+    countOrders(),
   ]);
   const total = counted ?? counts[query.tab];
   return {
