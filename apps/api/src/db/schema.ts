@@ -508,6 +508,9 @@ export const orders = pgTable(
     index('orders_to_ship_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'processing' and ${t.shippedAt} is null`),
+    index('orders_shipped_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'processing' and ${t.shippedAt} is not null`),
   ],
 );
 

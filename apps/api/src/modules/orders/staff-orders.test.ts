@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   STAFF_ORDER_EXPORT_COLUMNS,
   type AuditLog,
   type StaffOrder,
   type StaffOrderList,
 } from '@portal/contract';
-import { auditLog, orderShipments, users } from '../../db/schema';
+import { auditLog, orderShipments, orders, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, deliveryAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
@@ -92,6 +92,39 @@ describe('the staff order list', () => {
       company: { name: 'Other Power GmbH' },
       buyer: { email: 'owner@other.test' },
     });
+  });
+
+  it('counts the tabs again in the background once 2 s old, answering the last counts meanwhile', async () => {
+    const awaiting = async () =>
+      (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'pending')))
+        .length;
+    const setStatus = (status: string) =>
+      t.db.update(orders).set({ status }).where(eq(orders.id, theirs.id));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_000);
+      await list('');
+      await vi.waitFor(async () =>
+        expect((await list('')).counts.awaiting_payment).toBe(await awaiting()),
+      );
+      // Not a staff action of this process (nothing forgets the counts): a customer's doing.
+      await setStatus('canceled');
+      const now = await awaiting();
+      // Within 2 s the kept counts answer; past them, the last counts answer at once while the
+      // new count runs, and the next requests get it.
+      expect((await list('')).counts.awaiting_payment).toBe(now + 1);
+      vi.setSystemTime(Date.now() + 3_000);
+      expect((await list('')).counts.awaiting_payment).toBe(now + 1);
+      await vi.waitFor(async () => expect((await list('')).counts.awaiting_payment).toBe(now));
+    } finally {
+      await setStatus('pending');
+      // The next tests read counts that are right again.
+      vi.setSystemTime(Date.now() + 3_000);
+      await vi.waitFor(async () =>
+        expect((await list('')).counts.awaiting_payment).toBe(await awaiting()),
+      );
+      vi.useRealTimers();
+    }
   });
 
   it('finds an order by the start of its number, a company by name, a buyer by e-mail', async () => {
