@@ -72,17 +72,29 @@ export async function listCompanies(
     query.vat === 'active' ? isNull(companies.vatNumberUnactiveAt) : undefined,
     query.vat === 'inactive' ? isNotNull(companies.vatNumberUnactiveAt) : undefined,
   );
-  const [[counted], rows] = await Promise.all([
-    db.select({ total: count() }).from(companies).where(where),
-    db
-      .select({ company: companies, members: memberCount, orders: orderCount })
-      .from(companies)
-      .where(where)
-      .orderBy(desc(companies.registeredAt), desc(companies.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
-  const total = counted?.total ?? 0;
+  // The matching companies are found once: counted by a window over them, then sorted and cut.
+  const rows = await db
+    .select({
+      company: companies,
+      members: memberCount,
+      orders: orderCount,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(companies)
+    .where(where)
+    .orderBy(desc(companies.registeredAt), desc(companies.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // A page past the last has no row to carry the count: count then.
+  const total: number =
+    rows[0]?.total ??
+    (query.page > 1
+      ? await db
+          .select({ total: count() })
+          .from(companies)
+          .where(where)
+          .then(([row]) => row?.total ?? 0)
+      : 0);
   return {
     items: rows.map((row) => rowOf(row.company, row.members, row.orders)),
     total,
