@@ -1,9 +1,7 @@
 import {
-  CLAIM_ATTACHMENT_TYPES,
   adminClaimListQuerySchema,
   adminClaimListResponseSchema,
   approveClaimItemRequestSchema,
-  claimAttachmentParamsSchema,
   claimIdParamsSchema,
   claimItemParamsSchema,
   claimSchema,
@@ -24,7 +22,7 @@ import {
   rejectClaimItem,
   sendReplacement,
 } from './admin';
-import { claimAttachmentFile, sendAttachment } from './attachments';
+import { attachmentDownloadRoutes } from './attachment-routes';
 import type { ClaimsDeps } from './service';
 
 const tags = ['admin', 'claims'];
@@ -59,44 +57,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       async (request) => getAnyClaim(deps.db, request.params.id),
     );
 
-    app.get(
-      '/:id/attachments/:attachmentId',
-      {
-        preValidation,
-        schema: {
-          tags,
-          security,
-          summary: 'The content of a photo or file the customer sent with the claim',
-          params: claimAttachmentParamsSchema,
-          produces: [...CLAIM_ATTACHMENT_TYPES],
-        },
-      },
-      async (request, reply) => {
-        const { id, attachmentId } = request.params;
-        return sendAttachment(reply, await claimAttachmentFile(deps.db, id, attachmentId, null));
-      },
-    );
-
-    app.get(
-      '/:id/attachments/:attachmentId/thumbnail',
-      {
-        preValidation,
-        schema: {
-          tags,
-          security,
-          summary: "A picture's thumbnail (WebP, at most 480 pixels a side); 404 for a PDF file",
-          params: claimAttachmentParamsSchema,
-          produces: ['image/webp'],
-        },
-      },
-      async (request, reply) => {
-        const { id, attachmentId } = request.params;
-        return sendAttachment(
-          reply,
-          await claimAttachmentFile(deps.db, id, attachmentId, null, 'thumbnail'),
-        );
-      },
-    );
+    attachmentDownloadRoutes(app, { db: deps.db, tags, preValidation, companyIdOf: () => null });
 
     app.post(
       '/:id/items/:itemId/approve',

@@ -9,7 +9,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { claimAttachments, claims, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
@@ -160,6 +160,20 @@ export async function attachmentsOf(
 }
 
 /**
+ * Locks a claim of the caller's company while its files change, so that two changes at once see
+ * each other; answers its status. Another company's claim is 404.
+ */
+async function lockOwnClaim(tx: Tx, ctx: RequestContext, claimId: string) {
+  const [claim] = await tx
+    .select({ requestStatus: claims.requestStatus })
+    .from(claims)
+    .where(and(eq(claims.id, claimId), eq(claims.companyId, companyOf(ctx))))
+    .for('update');
+  if (!claim) throw notFound('errors.claim_not_found');
+  return claim.requestStatus;
+}
+
+/**
  * Adds a photo or file to a claim of the caller's company (404 for another company's). The claim
  * row is locked so that two uploads at once cannot pass the limit together; a closed claim takes
  * no more files.
@@ -170,15 +184,9 @@ export async function addClaimAttachment(
   claimId: string,
   upload: AttachmentUpload,
 ): Promise<ClaimAttachment> {
-  const companyId = companyOf(ctx);
   const row = await db.transaction(async (tx) => {
-    const [claim] = await tx
-      .select({ requestStatus: claims.requestStatus })
-      .from(claims)
-      .where(and(eq(claims.id, claimId), eq(claims.companyId, companyId)))
-      .for('update');
-    if (!claim) throw notFound('errors.claim_not_found');
-    if (claim.requestStatus === 'closed') throw conflict('errors.claim_closed');
+    const status = await lockOwnClaim(tx, ctx, claimId);
+    if (status === 'closed') throw conflict('errors.claim_closed');
     const [count] = await tx
       .select({ total: sql<number>`count(*)::int` })
       .from(claimAttachments)
@@ -267,13 +275,8 @@ export async function deleteClaimAttachment(
   attachmentId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [claim] = await tx
-      .select({ requestStatus: claims.requestStatus })
-      .from(claims)
-      .where(and(eq(claims.id, claimId), eq(claims.companyId, companyOf(ctx))))
-      .for('update');
-    if (!claim) throw notFound('errors.claim_not_found');
-    if (claim.requestStatus !== 'draft') throw conflict('errors.claim_attachment_kept');
+    const status = await lockOwnClaim(tx, ctx, claimId);
+    if (status !== 'draft') throw conflict('errors.claim_attachment_kept');
     const deleted = await tx
       .delete(claimAttachments)
       .where(and(eq(claimAttachments.id, attachmentId), eq(claimAttachments.claimId, claimId)))

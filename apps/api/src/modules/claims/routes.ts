@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   CLAIM_ATTACHMENT_LIMITS,
-  CLAIM_ATTACHMENT_TYPES,
   CLAIM_CSV_TEMPLATE_FILE_NAME,
   CLAIM_LIMITS,
   claimAttachmentParamsSchema,
@@ -22,13 +21,8 @@ import { z } from 'zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { RequestValidationError } from '../../platform/validation';
 import { companyOf } from '../addresses';
-import {
-  addClaimAttachment,
-  claimAttachmentFile,
-  deleteClaimAttachment,
-  readAttachmentUpload,
-  sendAttachment,
-} from './attachments';
+import { attachmentDownloadRoutes } from './attachment-routes';
+import { addClaimAttachment, deleteClaimAttachment, readAttachmentUpload } from './attachments';
 import { claimCsvTemplate } from './csv';
 import { createCsvClaim, exportClaimCsv, previewCsvClaim } from './csv-claims';
 import { createClaim, getClaim, listClaims, lookupClaimOrder, type ClaimsDeps } from './service';
@@ -248,51 +242,12 @@ export function claimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/:id/attachments/:attachmentId',
-      {
-        preValidation: view,
-        schema: {
-          tags,
-          security,
-          summary: 'The content of a photo or file sent with the claim',
-          params: claimAttachmentParamsSchema,
-          produces: [...CLAIM_ATTACHMENT_TYPES],
-        },
-      },
-      async (request, reply) => {
-        const { id, attachmentId } = request.params;
-        const found = await claimAttachmentFile(
-          deps.db,
-          id,
-          attachmentId,
-          companyOf(contextOf(request)),
-        );
-        return sendAttachment(reply, found);
-      },
-    );
-
-    app.get(
-      '/:id/attachments/:attachmentId/thumbnail',
-      {
-        preValidation: view,
-        schema: {
-          tags,
-          security,
-          summary: "A picture's thumbnail (WebP, at most 480 pixels a side); 404 for a PDF file",
-          params: claimAttachmentParamsSchema,
-          produces: ['image/webp'],
-        },
-      },
-      async (request, reply) => {
-        const { id, attachmentId } = request.params;
-        const companyId = companyOf(contextOf(request));
-        return sendAttachment(
-          reply,
-          await claimAttachmentFile(deps.db, id, attachmentId, companyId, 'thumbnail'),
-        );
-      },
-    );
+    attachmentDownloadRoutes(app, {
+      db: deps.db,
+      tags,
+      preValidation: view,
+      companyIdOf: (request) => companyOf(contextOf(request)),
+    });
 
     app.delete(
       '/:id/attachments/:attachmentId',

@@ -185,7 +185,8 @@ export async function listClaims(
   const limit = query.limit ?? CLAIMS_PAGE_SIZE;
   const page = query.page ?? 1;
   const { rows, total } = await findClaims(db, companyOf(ctx), query, limit, page);
-  const described = await describeClaims(db, rows);
+  // The list rows (summaryOf) show no attachments: they are not read.
+  const described = await describeClaims(db, rows, { attachments: false });
   return { items: described.map(summaryOf), total, page, totalPage: Math.ceil(total / limit) };
 }
 

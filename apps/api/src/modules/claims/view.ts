@@ -1,6 +1,7 @@
 import type {
   Claim,
   ClaimAction,
+  ClaimAttachment,
   ClaimDemandAction,
   ClaimItem,
   ClaimItemDecision,
@@ -70,10 +71,15 @@ function itemOf(row: ItemRow, creditNote: CreditNoteRow | undefined): ClaimItem 
 
 /**
  * Claims as the API shows them, with their items, boxes, credit notes, author, company and
- * attachments (without their bytes):
+ * attachments (without their bytes; `attachments: false` leaves them empty, for the list rows
+ * that do not show them):
  * a fixed number of queries for any number of claims.
  */
-export async function describeClaims(db: Executor, rows: ClaimRow[]): Promise<Claim[]> {
+export async function describeClaims(
+  db: Executor,
+  rows: ClaimRow[],
+  { attachments: withAttachments = true } = {},
+): Promise<Claim[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, boxes, notes, authors, owners, attachments] = await Promise.all([
@@ -96,7 +102,7 @@ export async function describeClaims(db: Executor, rows: ClaimRow[]): Promise<Cl
       .select({ id: companies.id, name: companies.name })
       .from(companies)
       .where(inArray(companies.id, [...new Set(rows.map((row) => row.companyId))])),
-    attachmentsOf(db, ids),
+    withAttachments ? attachmentsOf(db, ids) : new Map<string, ClaimAttachment[]>(),
   ]);
   const noteByItem = new Map(notes.map((note) => [note.claimItemId, note]));
   const authorName = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));

@@ -111,12 +111,18 @@ const companiesNamed = (q: string) =>
  * The statuses of a tab in the kept per-company counts (company_order_counts); to ship and shipped
  * split one status by shipment and are not kept.
  */
-const KEPT_STATUSES: Partial<Record<StaffOrderTab, readonly OrderStatus[]>> = {
+const KEPT_STATUSES: Record<
+  Exclude<StaffOrderTab, 'to_ship' | 'shipped'>,
+  readonly OrderStatus[]
+> = {
   all: ORDER_STATUSES,
   awaiting_payment: ['pending'],
   completed: ['completed', 'closed'],
   canceled: ['canceled', 'failed'],
 };
+
+const keptStatusesOf = (tab: StaffOrderTab) =>
+  tab === 'to_ship' || tab === 'shipped' ? undefined : KEPT_STATUSES[tab];
 
 /**
  * How many orders of these statuses the companies whose name holds `q` have: their kept counts
@@ -213,19 +219,18 @@ async function tabCounts(db: Db): Promise<Record<StaffOrderTab, number>> {
       .groupBy(companyOrderCounts.status),
     db.select({ orders: count() }).from(orders).where(inTab('to_ship')),
   ]);
-  const of = (...statuses: OrderStatus[]) =>
+  const of = (statuses: readonly OrderStatus[]) =>
     byStatus
       .filter((row) => statuses.includes(row.status as OrderStatus))
       .reduce((sum, row) => sum + row.orders, 0);
-  const processing = of('processing');
   const toShipCount = toShip?.orders ?? 0;
   return {
-    all: of('pending', 'processing', 'completed', 'closed', 'canceled', 'failed'),
-    awaiting_payment: of('pending'),
+    all: of(KEPT_STATUSES.all),
+    awaiting_payment: of(KEPT_STATUSES.awaiting_payment),
     to_ship: toShipCount,
-    shipped: processing - toShipCount,
-    completed: of('completed', 'closed'),
-    canceled: of('canceled', 'failed'),
+    shipped: of(['processing']) - toShipCount,
+    completed: of(KEPT_STATUSES.completed),
+    canceled: of(KEPT_STATUSES.canceled),
   };
 }
 
@@ -408,7 +413,7 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
   const built = filtered || (Boolean(query.q) && !number);
   const keptStatuses =
     query.q && !filtered && !/^\d+$/.test(query.q) && !query.q.includes('@')
-      ? KEPT_STATUSES[query.tab]
+      ? keptStatusesOf(query.tab)
       : undefined;
   const countOrders = () => {
     // Only a tab: its count is already known.
