@@ -10,6 +10,7 @@ export const AUDIT_ENTITY_TYPES = [
   'staff',
   'claim',
   'message',
+  'product',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -44,6 +45,11 @@ export const AUDIT_ACTIONS = [
   'claim.close',
   'message.answer',
   'message.assign',
+  'product.create',
+  'product.update',
+  'product.delete',
+  'product.bulk',
+  'product.stock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

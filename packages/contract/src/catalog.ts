@@ -70,6 +70,8 @@ export const productSchema = z.object({
   views: z.number().int(),
   buyers: z.number().int(),
   categories: z.array(productCategoryRefSchema),
+  /** The description in the requested language (fallback en; empty when none is written). */
+  description: z.string(),
   created_at: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -9,6 +9,7 @@ export * from './audit';
 export * from './staff-customers';
 export * from './staff-messages';
 export * from './staff-orders';
+export * from './staff-catalog';
 export * from './health';
 export * from './catalog';
 export * from './cart';

@@ -52,6 +52,11 @@ export const PERMISSIONS = {
   'registrations.review': ['admin', 'operator'],
   /** Back-office: mark a customer's VAT number verified after checking it (reverse charge). */
   'vat.verify': ['admin', 'operator'],
+  /**
+   * Back-office II: create, edit, deactivate and delete products, change their stock and
+   * prices, in one or many at once.
+   */
+  'catalog.manage': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
   /**

@@ -50,6 +50,8 @@ export const VALIDATION_KEYS = [
   'validation.attachment_type',
   'validation.attachment_too_large',
   'validation.attachments_full',
+  // Stock movements staff record.
+  'validation.stock_change_positive',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -284,12 +284,36 @@ export const productTranslations = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     locale: text('locale').notNull(),
     title: text('title').notNull(),
+    /** Empty: not written in this language yet. */
+    description: text('description').notNull().default(''),
     standoutFeatures: text('standout_features')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.productId, t.locale] })],
+);
+
+/**
+ * Every change of a product's stock (migration 0035's triggers write them, whoever changes the
+ * quantity; `catalog/stock-movements.ts` says why).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reference: text('reference'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id.desc())],
 );
 
 export const productCategories = pgTable(

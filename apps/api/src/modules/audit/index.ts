@@ -1,2 +1,2 @@
 /** What other modules may use of the audit module (eslint.config.js: only through this file). */
-export { recordAudit, type AuditRecord } from './service';
+export { recordAudit, recordAudits, type AuditRecord } from './service';

@@ -18,15 +18,23 @@ export interface AuditRecord {
  * and the change land together or not at all.
  */
 export async function recordAudit(tx: Executor, record: AuditRecord): Promise<void> {
-  await tx.insert(auditLog).values({
-    staffUserId: record.staffUserId,
-    action: record.action,
-    entityType: record.entityType,
-    entityId: record.entityId,
-    entityLabel: record.entityLabel ?? null,
-    before: record.before ?? null,
-    after: record.after ?? null,
-  });
+  await recordAudits(tx, [record]);
+}
+
+/** Records one staff action done on many entities at once (a bulk change), in one statement. */
+export async function recordAudits(tx: Executor, records: AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx.insert(auditLog).values(
+    records.map((record) => ({
+      staffUserId: record.staffUserId,
+      action: record.action,
+      entityType: record.entityType,
+      entityId: record.entityId,
+      entityLabel: record.entityLabel ?? null,
+      before: record.before ?? null,
+      after: record.after ?? null,
+    })),
+  );
 }
 
 /** A page of the audit log, newest first, filtered by staff member, entity type and days. */

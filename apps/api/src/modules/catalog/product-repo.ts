@@ -131,6 +131,7 @@ export async function findProductLabels(
 export interface ProductDetails {
   translations: { locale: Locale; title: string }[];
   standoutFeatures: Partial<Record<Locale, string[]>>;
+  descriptions: Partial<Record<Locale, string>>;
   images: ProductImage[];
   boxSize: { width: number; height: number; length: number };
   replacedModels: string[];
@@ -149,7 +150,12 @@ interface ProductDetailsRow {
   suitable_devices: string[];
   specifications: { key: string; value: string }[];
   created_at: string | Date;
-  translations: { locale: string; title: string; standout_features: string[] }[];
+  translations: {
+    locale: string;
+    title: string;
+    description: string;
+    standout_features: string[];
+  }[];
   category_ids: string[];
 }
 
@@ -167,7 +173,7 @@ function productDetailsStatement(db: Db) {
         ${products.replacedModels}, ${products.suitableDevices}, ${products.specifications},
         ${products.createdAt},
         coalesce((select json_agg(json_build_object('locale', t.locale, 'title', t.title,
-            'standout_features', t.standout_features))
+            'description', t.description, 'standout_features', t.standout_features))
           from ${productTranslations} t where t.product_id = ${products.id}), '[]'::json)
           as translations,
         array(select c.category_id::text from ${productCategories} c
@@ -191,6 +197,9 @@ export async function findProductDetails(
   return {
     translations: known.map((t) => ({ locale: t.locale as Locale, title: t.title })),
     standoutFeatures: Object.fromEntries(known.map((t) => [t.locale, t.standout_features])),
+    descriptions: Object.fromEntries(
+      known.filter((t) => t.description !== '').map((t) => [t.locale, t.description]),
+    ),
     images: row.images,
     boxSize: { width: row.width, height: row.height, length: row.length },
     replacedModels: row.replaced_models,

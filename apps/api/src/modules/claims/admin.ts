@@ -18,6 +18,7 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
 import { formatEuros, percentOfCents, toCents } from '../../platform/money';
 import { recordAudit } from '../audit';
+import { explainStockChanges } from '../catalog';
 import { notifyCompany } from '../notifications';
 import { issueCreditNote } from './credit-notes';
 import { validationFailed } from './problems';
@@ -152,7 +153,7 @@ export function receiveClaimItem(
   onStockChanged?: (productIds: string[]) => void,
 ) {
   const restockedProducts: string[] = [];
-  return onItem(db, ctx, claimId, itemId, 'claim.item_receive', async (tx, _claim, item) => {
+  return onItem(db, ctx, claimId, itemId, 'claim.item_receive', async (tx, claim, item) => {
     requireItemStatus(item, 'processing');
     if (item.receivedAt) throw conflict('errors.claim_item_transition', { status: 'received' });
     const quantity = body.quantity ?? item.quantity;
@@ -168,9 +169,15 @@ export function receiveClaimItem(
       restockedQuantity: restocked,
     });
     if (restocked) {
+      await explainStockChanges(tx, {
+        reason: 'returned',
+        userId: ctx.userId,
+        reference: claim.claimNumber,
+      });
+      // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
       await tx
         .update(products)
-        .set({ quantity: sql`${products.quantity} + ${restocked}`, updatedAt: sql`now()` })
+        .set({ quantity: sql`${products.quantity} + ${restocked}` })
         .where(eq(products.id, item.productId));
       restockedProducts.push(item.productId);
     }

@@ -58,7 +58,7 @@ export async function cancelOrder(
         .update(payments)
         .set({ status: 'canceled' })
         .where(and(eq(payments.orderId, order.id), eq(payments.status, 'open')));
-      const productIds = await releaseStock(tx, order.id);
+      const productIds = await releaseStock(tx, order.id, ctx.userId);
       const paidBack =
         order.status === 'processing' ? await payBack(deps, tx, order, online !== null) : null;
       if (online && refund) await recordRefund(tx, online, refund);

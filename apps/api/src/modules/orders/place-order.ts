@@ -29,7 +29,7 @@ import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, snapshotOf } from '../addresses';
 import { availableQuantity, cartIdOf, emptyCart } from '../cart';
-import { findProductLabels } from '../catalog';
+import { explainStockChanges, findProductLabels, type StockChangeCause } from '../catalog';
 import { companyName } from '../companies';
 import {
   blockerError,
@@ -101,6 +101,7 @@ async function reserveStock(
   tx: Executor,
   lines: { productId: string; quantity: number }[],
   titleOf: (productId: string) => string,
+  cause: StockChangeCause,
 ) {
   await tx
     .select({ id: products.id })
@@ -115,6 +116,7 @@ async function reserveStock(
     // The lock an UPDATE of stock takes: it lets the order lines' foreign keys (key share) of
     // this and other orders through, where FOR UPDATE would deadlock with them.
     .for('no key update');
+  await explainStockChanges(tx, cause);
   // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
   const wanted = sql.join(
     lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
@@ -330,7 +332,11 @@ export async function placeOrder(
     // Last: the stock rows are what concurrent orders of the same products wait for, and they
     // stay locked until the commit; taken here, they are held for this update and the commit
     // only, not for everything the order writes.
-    await reserveStock(tx, draft.lines, titleOf);
+    await reserveStock(tx, draft.lines, titleOf, {
+      reason: 'sold',
+      userId: ctx.userId,
+      reference: order.orderNumber,
+    });
     return {
       kind: 'placed',
       order,

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { orderEvents, orderLines, orders, products, users } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { formatEuros } from '../../platform/money';
+import { explainStockChanges } from '../catalog';
 import { issueInvoice } from '../invoices';
 import { webUrl } from '../../platform/urls';
 
@@ -49,14 +50,26 @@ export async function moveOrder(
   return moved;
 }
 
-/** Puts an order's reserved units back in stock, once (stock_released_at guards repeats). */
-export async function releaseStock(tx: Executor, orderId: string): Promise<string[]> {
+/**
+ * Puts an order's reserved units back in stock, once (stock_released_at guards repeats); `userId`
+ * is who canceled it (null: the payment provider's answer).
+ */
+export async function releaseStock(
+  tx: Executor,
+  orderId: string,
+  userId: string | null,
+): Promise<string[]> {
   const [claimed] = await tx
     .update(orders)
     .set({ stockReleasedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), isNull(orders.stockReleasedAt)))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
   if (!claimed) return [];
+  await explainStockChanges(tx, {
+    reason: 'order_canceled',
+    userId,
+    reference: claimed.orderNumber,
+  });
   const lines = await tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)

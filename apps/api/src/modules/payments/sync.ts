@@ -64,7 +64,7 @@ export async function applyPaymentStatus(
         and p.id <> ${payment.id} and p.status in ('open', 'paid'))`,
       },
     );
-    return { changed: true, released: moved ? await releaseStock(tx, payment.orderId) : [] };
+    return { changed: true, released: moved ? await releaseStock(tx, payment.orderId, null) : [] };
   });
   if (result.released.length) deps.onStockChanged?.(result.released);
   return result.changed ? 'changed' : 'unchanged';

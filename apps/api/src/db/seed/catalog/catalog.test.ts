@@ -15,7 +15,8 @@ import { SPEC_KEYS } from '@portal/contract';
 import { DEFAULT_PRODUCT_SETTINGS, seedCatalog } from './index';
 import { generateProduct, leafPicker } from './products';
 import { Random } from './random';
-import { isValidEan13, slugify, toEan13 } from './text';
+import { slugify } from '../../../platform/slug';
+import { isValidEan13, toEan13 } from './text';
 import { flattenTree } from './tree';
 import { openTestDatabase } from '../../../test/app';
 

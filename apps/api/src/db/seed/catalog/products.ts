@@ -9,7 +9,8 @@ import { POWER_STATION_BUILDERS } from './power-stations';
 import type { Random } from './random';
 import { SOLAR_ACCESSORY_BUILDERS } from './solar-accessories';
 import { SOLAR_PANEL_BUILDERS } from './solar-panels';
-import { slugify, toEan13 } from './text';
+import { slugify } from '../../../platform/slug';
+import { toEan13 } from './text';
 import type { FlatCategory } from './tree';
 import type { LeafSpec, ProductDraft, ProductType } from './types';
 

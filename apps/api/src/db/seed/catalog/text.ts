@@ -1,17 +1,5 @@
 import { LOCALES, type Locale } from '@portal/contract';
 
-/** Lowercase ASCII words joined by hyphens: accents stripped, apostrophes dropped (accu's → accus). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss')
-    .replace(/['’]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** The EAN-13 check digit of 12 digits: weights 1 and 3 alternate from the left. */
 export function ean13CheckDigit(digits12: string): number {
   let sum = 0;

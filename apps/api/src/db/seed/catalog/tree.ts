@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@portal/contract';
 import type { CategoryIcon } from '../media/paths';
 import { CATEGORY_TREE, type CategoryNode } from './categories';
-import { slugify } from './text';
+import { slugify } from '../../../platform/slug';
 import type { LeafSpec } from './types';
 
 /** A category ready to insert: parents come before their children. */

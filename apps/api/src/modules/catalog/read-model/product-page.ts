@@ -30,6 +30,7 @@ export function productPage(
         },
       ];
     }),
+    description: details.descriptions[locale] ?? details.descriptions[DEFAULT_LOCALE] ?? '',
     created_at: details.createdAt,
   };
 }

@@ -125,7 +125,7 @@ function termMatch({ term, typos }: Term) {
  * it (two characters or more), or every word of it as a word, a word's start or a word within
  * one typo: the in-memory index's `matchAll`.
  */
-async function searchCondition(db: Db, text: string): Promise<SQL> {
+export async function searchCondition(db: Db, text: string): Promise<SQL> {
   const code = compactCode(text);
   const terms = await termsOf(db, text);
   const parts: SQL[] = [];
