@@ -7,7 +7,12 @@ import { pngPicture } from '../support/files';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
 import { linkIn, startPortal, type PortalServer } from '../support/server';
-import { DEMO_PASSWORD, reportBrowserTrouble, signedIn } from '../support/session';
+import {
+  DEMO_PASSWORD,
+  reportBrowserTrouble,
+  signedIn,
+  staffSignedIn as signInStaff,
+} from '../support/session';
 
 let portal: PortalServer;
 const { api, tokenOf, upload } = portalApi(() => portal.url);
@@ -27,20 +32,10 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-/** A member of the shop's staff signed in through the sign-in screen, on the order list. */
+/** A member of the shop's staff signed in, on the order list; the context closes after the test. */
 async function staffSignedIn(email: string, locale: 'en' | 'fr' | 'de' | 'nl'): Promise<Page> {
-  const context = await browser.newContext({ viewport: WIDTHS.desktop });
-  contexts.push(context);
-  reportBrowserTrouble(context);
-  const page = await context.newPage();
-  const t = labels(locale);
-  const prefix = locale === 'en' ? '' : `/${locale}`;
-  await page.goto(`${portal.url}${prefix}/sign-in`);
-  await page.getByLabel(t('fields.email')).fill(email);
-  await page.getByLabel(new RegExp(`^${t('fields.password')}`)).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t('signIn.submit') }).click();
-  await page.waitForURL(`**${prefix}/admin/orders`);
-  await page.getByRole('heading', { level: 1, name: t('staff:orders.title') }).waitFor();
+  const page = await signInStaff(browser, portal.url, email, locale);
+  contexts.push(page.context());
   return page;
 }
 

@@ -47,3 +47,24 @@ export async function signedIn(
     .waitFor();
   return page;
 }
+
+/** A member of the shop's staff signed in through the sign-in screen, on the order list. */
+export async function staffSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  locale: string,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: WIDTHS.desktop });
+  reportBrowserTrouble(context);
+  const page = await context.newPage();
+  const t = labels(locale);
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  await page.goto(`${baseUrl}${prefix}/sign-in`);
+  await page.getByLabel(t('fields.email')).fill(email);
+  await page.getByLabel(new RegExp(`^${t('fields.password')}`)).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t('signIn.submit') }).click();
+  await page.waitForURL(`**${prefix}/admin/orders`);
+  await page.getByRole('heading', { level: 1, name: t('staff:orders.title') }).waitFor();
+  return page;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_STATES, productImageSchema, specificationSchema } from './catalog';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './constants';
+import { SPEC_KEYS } from './spec-keys';
 import { requiredText } from './validation';
 
 /** Back-office II (issue 22): staff keep the catalog. */
@@ -55,7 +56,8 @@ export const staffProductRowSchema = z.object({
   quantity: z.number().int(),
   is_in_stock: z.boolean(),
   is_active: z.boolean(),
-  thumbnail: z.string().nullable(),
+  /** The first picture's thumbnail, or the placeholder. */
+  thumbnail: z.string(),
   /** The languages whose title and description are both written. */
   complete_locales: z.array(z.enum(LOCALES)),
   updated_at: z.string(),
@@ -106,7 +108,7 @@ export const staffProductInputSchema = z.strictObject({
   replaced_models: shortList,
   suitable_devices: shortList,
   specifications: z
-    .array(z.strictObject({ key: requiredText(64), value: requiredText(200) }))
+    .array(z.strictObject({ key: z.enum(SPEC_KEYS), value: requiredText(200) }))
     .max(100),
   texts: z
     .partialRecord(z.enum(LOCALES), staffProductTextSchema)

@@ -27,6 +27,7 @@ import { t, type MessageKey } from '../../platform/i18n';
 import { fromCents, toCents } from '../../platform/money';
 import { slugify } from '../../platform/slug';
 import { recordAudit, recordAudits } from '../audit';
+import { placeholderImage } from './product-repo';
 import { searchCondition } from './read-model/postgres/postgres-read-model';
 import { explainStockChanges } from './stock-movements';
 
@@ -125,7 +126,7 @@ export async function listStaffProducts(
       quantity: row.quantity,
       is_in_stock: row.is_in_stock,
       is_active: row.is_active,
-      thumbnail: row.thumbnail,
+      thumbnail: row.thumbnail ?? placeholderImage.thumbnail.path,
       complete_locales: LOCALES.filter((code) => row.complete?.includes(code)),
       updated_at: new Date(row.updated_at).toISOString(),
     })),
@@ -355,7 +356,8 @@ function inputOf(product: StaffProduct): StaffProductInput {
     warranty_months: product.warranty_months,
     replaced_models: product.replaced_models,
     suitable_devices: product.suitable_devices,
-    specifications: product.specifications,
+    // Compared with the form's, never written back as they are.
+    specifications: product.specifications as StaffProductInput['specifications'],
     texts: product.texts,
     category_ids: product.category_ids,
     is_active: product.is_active,

@@ -37,6 +37,11 @@ const security = [{ bearer: [] }];
  */
 export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requirePermission('catalog.manage'));
+  // A product written, deleted or changed in bulk shows in this process's catalog at once; other
+  // processes see it at their next look (within 2 s).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) app.catalog.catalogChanged();
+  });
   const stockChanged = (productId: string) => {
     app.catalog
       .stockChanged([productId])

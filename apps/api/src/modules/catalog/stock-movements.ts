@@ -79,7 +79,8 @@ export async function listStockMovements(
 /**
  * Staff add received or returned units, or correct the count. The change is applied to the
  * stock as it is at that moment (buyers may be taking units meanwhile); a correction that would
- * go below zero is refused and changes nothing.
+ * go below zero is refused and changes nothing. Units received or returned for a product that
+ * had run out put it back on sale.
  */
 export async function moveStock(
   db: Db,
@@ -95,7 +96,12 @@ export async function moveStock(
     });
     const [moved] = await tx
       .update(products)
-      .set({ quantity: sql`${products.quantity} + ${request.change}` })
+      .set({
+        quantity: sql`${products.quantity} + ${request.change}`,
+        // Goods arriving for a product that had run out put it back on sale.
+        isInStock: sql`${products.isInStock} or (${products.quantity} <= 0 and ${request.change} > 0
+          and ${request.reason} <> 'correction')`,
+      })
       .where(sql`${products.id} = ${productId} and ${products.quantity} + ${request.change} >= 0`)
       .returning({ quantity: products.quantity, sku: products.sku });
     if (!moved) {

@@ -38,6 +38,18 @@ describe('media routes', () => {
     wellFormed(icon.body);
   });
 
+  it('serves the placeholder of a product without pictures, whatever the media directory holds', async () => {
+    for (const url of [
+      '/api/media/products/placeholder/0.svg',
+      '/api/media/products/placeholder/0/thumb.svg',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      wellFormed(response.body);
+    }
+  });
+
   it('answers 304 when the client already has the image', async () => {
     const url = productImagePath('inverter', 1);
     const first = await t.app.inject({ url });

@@ -25,6 +25,20 @@ interface Picture {
   etag: string;
 }
 
+/**
+ * What a product without pictures shows (`placeholderImage` of the catalog): part of the app,
+ * not of the media directory, so it is there in production as in the demo.
+ */
+const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">
+<rect width="400" height="300" fill="#f1f3f5"/>
+<g fill="none" stroke="#adb5bd" stroke-width="8" stroke-linejoin="round" stroke-linecap="round">
+<rect x="130" y="90" width="140" height="110" rx="10"/>
+<circle cx="170" cy="125" r="12"/>
+<path d="M140 190l40-40 25 25 20-20 35 35"/>
+</g>
+</svg>
+`;
+
 /** A strong validator: the file's content hash, the same in every process that serves it. */
 const etagOf = (body: Buffer) =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -65,7 +79,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     );
+  const placeholderBody = Buffer.from(PLACEHOLDER_SVG);
+  const placeholder: Picture = { body: placeholderBody, etag: etagOf(placeholderBody) };
   const picture = async (file: string) => {
+    if (file.startsWith('products/placeholder/')) return placeholder;
     let found = kept.get(file);
     if (!found) {
       found = read(file);

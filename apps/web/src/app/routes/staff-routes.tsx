@@ -7,6 +7,7 @@ const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/adm
 const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
 const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
 const messagesCrumb: Crumb = { labelKey: 'breadcrumbs.messages', to: '/admin/messages' };
+const catalogCrumb: Crumb = { labelKey: 'breadcrumbs.catalog', to: '/admin/catalog' };
 
 /**
  * The back office's screens, children of the dashboard shell of each locale. A chunk of their
@@ -49,6 +50,33 @@ export const staffRoutes: RouteObject[] = [
     lazy: () =>
       import('../../features/admin/pages/staff-claim-page').then((m) => ({
         Component: m.StaffClaimPage,
+      })),
+  },
+  {
+    path: 'admin/catalog',
+    loader: requirePermission('catalog.manage'),
+    handle: crumbs({ labelKey: 'breadcrumbs.catalog' }),
+    lazy: () =>
+      import('../../features/admin/pages/staff-catalog-page').then((m) => ({
+        Component: m.StaffCatalogPage,
+      })),
+  },
+  {
+    path: 'admin/catalog/new',
+    loader: requirePermission('catalog.manage'),
+    handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.newProduct' }),
+    lazy: () =>
+      import('../../features/admin/pages/staff-product-page').then((m) => ({
+        Component: m.StaffNewProductPage,
+      })),
+  },
+  {
+    path: 'admin/catalog/:id',
+    loader: requirePermission('catalog.manage'),
+    handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.product' }),
+    lazy: () =>
+      import('../../features/admin/pages/staff-product-page').then((m) => ({
+        Component: m.StaffProductPage,
       })),
   },
   {

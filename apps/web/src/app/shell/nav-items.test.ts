@@ -50,6 +50,7 @@ describe('visibleNav', () => {
       'nav.orders',
       'nav.customers',
       'nav.staffClaims',
+      'nav.catalog',
       'nav.messages',
       'nav.staff',
       'nav.auditLog',

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconFileText,
   IconHistory,
+  IconPackage,
   IconReceipt,
   IconMessageCircle,
   IconShieldCheck,
@@ -149,6 +150,13 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconTruckReturn,
         permission: 'claims.manage',
         alert: 'claims',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.catalog',
+        to: '/admin/catalog',
+        icon: IconPackage,
+        permission: 'catalog.manage',
       },
       {
         kind: 'link',

@@ -51,6 +51,11 @@ export interface CatalogReadModel {
   warm(): Promise<void>;
   /** Every change written so far shows from now on (after a write whose effect must show at once). */
   refresh(): Promise<void>;
+  /**
+   * This process changed products' texts, prices or categories: show it as soon as it can,
+   * without making requests wait (the memory model looks now instead of at the next check).
+   */
+  catalogChanged(): void;
   /** Stock or sales numbers of these products changed in this process. */
   stockChanged(productIds: string[]): Promise<void>;
   /** Header search: best matches first (codes, exact words, prefixes, a typo), `{ items }`. */

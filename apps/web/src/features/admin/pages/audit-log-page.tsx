@@ -43,6 +43,8 @@ function statusKey(entityType: AuditEntry['entity_type'], field: string, value: 
   if (field === 'payment_status') return `staff:paymentStatuses.${value}`;
   if (field === 'request_status') return `claims:requestStatuses.${value}`;
   if (field === 'item_status') return `claims:itemStatuses.${value}`;
+  if (entityType === 'product' && field === 'reason') return `staff:stock.reasons.${value}`;
+  if (entityType === 'product' && field === 'action') return `staff:catalog.bulkActions.${value}`;
   if (field !== 'status') return null;
   if (entityType === 'order') return `orders.statuses.${value}`;
   if (entityType === 'company') return `staff:customers.statuses.${value}`;
@@ -81,9 +83,15 @@ function Values({
 
 function EntityLink({ entry }: { entry: AuditEntry }) {
   const label = entry.entity_label ?? entry.entity_id;
-  if (entry.entity_type !== 'order') return <>{label}</>;
+  const page =
+    entry.entity_type === 'order'
+      ? `/admin/orders/${entry.entity_id}`
+      : entry.entity_type === 'product' && entry.action !== 'product.delete'
+        ? `/admin/catalog/${entry.entity_id}`
+        : null;
+  if (!page) return <>{label}</>;
   return (
-    <Anchor component={LocaleLink} to={`/admin/orders/${entry.entity_id}`}>
+    <Anchor component={LocaleLink} to={page}>
       {label}
     </Anchor>
   );

@@ -178,6 +178,13 @@ export function ProductPage() {
         </Stack>
       </SimpleGrid>
 
+      {data.description && (
+        <Section title={t('catalog.description')}>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {data.description}
+          </Text>
+        </Section>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title={t('catalog.specifications')}>
           {data.specifications.length ? (

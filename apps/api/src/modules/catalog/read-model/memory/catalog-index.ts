@@ -55,6 +55,15 @@ export class CatalogIndex {
     return snapshot;
   }
 
+  /**
+   * A write in this process changed the catalog: looks now rather than at the next request's
+   * check; the new snapshot is built in the background as after any look.
+   */
+  lookNow(): void {
+    this.checkedAt = 0;
+    if (this.current) void this.snapshot();
+  }
+
   /** Rebuilds now and waits for it: after a write whose effect must show at once. */
   async rebuild(): Promise<CatalogSnapshot> {
     this.current = this.build(this.current);

@@ -52,6 +52,10 @@ export class MemoryReadModel implements CatalogReadModel {
     await this.index.rebuild();
   }
 
+  catalogChanged(): void {
+    this.index.lookNow();
+  }
+
   stockChanged(productIds: string[]): Promise<void> {
     return this.index.refreshStock(productIds);
   }

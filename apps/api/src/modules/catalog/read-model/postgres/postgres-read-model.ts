@@ -201,6 +201,11 @@ export class PostgresReadModel implements CatalogReadModel {
     this.tree = null;
   }
 
+  catalogChanged(): void {
+    // Products are read as they are now; the category tree's counts are read again.
+    this.tree = null;
+  }
+
   async stockChanged(): Promise<void> {
     // Every answer reads the stock as it is now.
   }

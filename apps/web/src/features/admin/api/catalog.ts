@@ -1,0 +1,108 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Locale,
+  MessageResponse,
+  NestedCategory,
+  StaffProduct,
+  StaffProductBulk,
+  StaffProductCreate,
+  StaffProductInput,
+  StaffProductList,
+  StockMovementList,
+  StockMovementRequest,
+} from '@portal/contract';
+import { apiRequest } from '../../../shared/api/client';
+
+const catalogKey = ['admin', 'products'] as const;
+const productUrl = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
+
+/** `GET /admin/products` with the page's filters (kept in the URL). */
+export function useStaffProducts(query: URLSearchParams) {
+  const search = query.toString();
+  return useQuery({
+    queryKey: [...catalogKey, 'list', search],
+    queryFn: ({ signal }) => apiRequest<StaffProductList>(`/admin/products?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffProduct(id: string | undefined) {
+  return useQuery({
+    queryKey: [...catalogKey, id],
+    queryFn: ({ signal }) => apiRequest<StaffProduct>(productUrl(id ?? ''), { signal }),
+    enabled: !!id,
+  });
+}
+
+export function useManufacturers() {
+  return useQuery({
+    queryKey: [...catalogKey, 'manufacturers'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: string[] }>('/admin/products/manufacturers', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The category tree, named in the staff member's language (the shop's own call). */
+export function useCategoryTree(locale: Locale) {
+  return useQuery({
+    queryKey: ['admin', 'categories', locale],
+    queryFn: ({ signal }) =>
+      apiRequest<{ nestedCategories: NestedCategory[] }>(
+        `/categories/nested-categories?locale=${locale}`,
+        { signal },
+      ).then((body) => body.nestedCategories),
+    staleTime: 60_000,
+  });
+}
+
+export function useStockMovements(productId: string, page: number) {
+  return useQuery({
+    queryKey: [...catalogKey, productId, 'stock-movements', page],
+    queryFn: ({ signal }) =>
+      apiRequest<StockMovementList>(`${productUrl(productId)}/stock-movements?page=${page}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What staff do to products; each refreshes the lists and the product. */
+export type ProductAction =
+  | { kind: 'create'; product: StaffProductCreate }
+  | { kind: 'update'; id: string; product: StaffProductInput }
+  | { kind: 'delete'; id: string }
+  | { kind: 'stock'; id: string; movement: StockMovementRequest }
+  | { kind: 'bulk'; bulk: StaffProductBulk };
+
+function runAction(action: ProductAction): Promise<unknown> {
+  switch (action.kind) {
+    case 'create':
+      return apiRequest<StaffProduct>('/admin/products', { method: 'POST', body: action.product });
+    case 'update':
+      return apiRequest<StaffProduct>(productUrl(action.id), {
+        method: 'PUT',
+        body: action.product,
+      });
+    case 'delete':
+      return apiRequest<MessageResponse>(productUrl(action.id), { method: 'DELETE' });
+    case 'stock':
+      return apiRequest<StaffProduct>(`${productUrl(action.id)}/stock-movements`, {
+        method: 'POST',
+        body: action.movement,
+      });
+    case 'bulk':
+      return apiRequest<{ updated: number }>('/admin/products/bulk', {
+        method: 'POST',
+        body: action.bulk,
+      });
+  }
+}
+
+export function useProductAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runAction,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey }),
+  });
+}

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inspect, launchBrowser, screenshot } from '../support/browser';
+import { labels } from '../support/labels';
+import { portalApi } from '../support/api';
+import { startPortal, type PortalServer } from '../support/server';
+import { signedIn, staffSignedIn } from '../support/session';
+
+let portal: PortalServer;
+const { api, tokenOf } = portalApi(() => portal.url);
+let browser: Browser;
+
+before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function adminOn(path: string, locale: 'en' | 'de'): Promise<Page> {
+  const page = await staffSignedIn(browser, portal.url, 'admin@demo.test', locale);
+  contexts.push(page.context());
+  await page.goto(`${portal.url}${locale === 'en' ? '' : `/${locale}`}${path}`);
+  return page;
+}
+
+const TITLES = {
+  en: 'Lunar field charger 48V',
+  fr: 'Chargeur de terrain lunaire 48V',
+  es: 'Cargador de campo lunar 48V',
+  de: 'Mond-Feldladegerät 48V',
+  nl: 'Maan veldlader 48V',
+  it: 'Caricatore da campo lunare 48V',
+} as const;
+
+test('an admin adds a product in six languages; a buyer finds it by search in French', async () => {
+  const t = labels('en');
+  // The buyer is signed in first: the 2 seconds below are the catalog's, not the sign-in's.
+  const buyer = await signedIn(browser, portal.url, 'purchaser@demo.test', { locale: 'fr' });
+  contexts.push(buyer.context());
+  const page = await adminOn('/admin/catalog', 'en');
+  await page.getByRole('heading', { level: 1, name: t('staff:catalog.title') }).waitFor();
+  await page.locator('[data-product-row]').first().waitFor();
+  await inspect(page, 'staff-catalog');
+
+  await page.getByRole('link', { name: t('staff:catalog.newProduct') }).click();
+  await page.getByRole('heading', { level: 1, name: t('staff:catalog.newProduct') }).waitFor();
+  // Sent empty, the form names what is missing before anything is saved.
+  await page.getByRole('button', { name: t('staff:product.create') }).click();
+  await page.getByText(t('validation.required')).first().waitFor();
+
+  const sku = `LUN-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel(t('catalog.sku')).fill(sku);
+  await page.getByLabel(t('catalog.reference')).fill('LFC-48');
+  await page.getByRole('combobox', { name: t('catalog.manufacturer') }).fill('Lunaris');
+  const categories = page.getByRole('combobox', { name: t('staff:product.categories') });
+  await categories.click();
+  await page.getByRole('option').first().click();
+  await categories.press('Escape');
+  await page.getByLabel(t('staff:product.price')).fill('249.90');
+  await page.getByLabel(t('staff:product.weight')).fill('2400');
+  await page.getByLabel(t('staff:product.initialStock')).fill('25');
+  for (const [code, title] of Object.entries(TITLES)) {
+    await page
+      .getByRole('tab')
+      .filter({ hasText: new RegExp(`^${code.toUpperCase()}$`) })
+      .click();
+    await page.getByRole('textbox', { name: t('staff:product.title') }).fill(title);
+    await page
+      .getByRole('textbox', { name: t('catalog.description') })
+      .fill(`${title}: charges two packs at once.`);
+  }
+  await inspect(page, 'staff-product-new');
+  await page.getByRole('button', { name: t('staff:product.create') }).click();
+  await page.getByRole('heading', { level: 1, name: TITLES.en }).waitFor();
+  const created = Date.now();
+  assert.match(page.url(), /\/admin\/catalog\/[0-9a-f-]{36}$/);
+
+  // A buyer searching in French finds it within 2 seconds of its creation.
+  const fr = labels('fr');
+  const search = buyer.getByRole('combobox', { name: fr('catalog.search.label') });
+  let found = false;
+  while (!found && Date.now() - created < 2_000) {
+    await search.fill('');
+    await search.fill('chargeur terrain lunaire');
+    const options = buyer.getByRole('listbox').getByRole('option');
+    found = await options
+      .filter({ hasText: TITLES.fr })
+      .first()
+      .waitFor({ timeout: 500 })
+      .then(() => true)
+      .catch(() => false);
+  }
+  assert.ok(found, `found within 2 s (${Date.now() - created} ms)`);
+  await buyer.getByRole('option', { name: new RegExp(TITLES.fr) }).click();
+  await buyer.getByRole('heading', { level: 1, name: TITLES.fr }).waitFor();
+  await buyer.getByText(`${TITLES.fr}: charges two packs at once.`).waitFor();
+  await screenshot(buyer, 'catalog-new-product-fr-1280');
+  await screenshot(page, 'staff-product-created-1280');
+});
+
+test('staff receive stock: the product leaves out of stock for buyers', async () => {
+  const t = labels('de');
+  const page = await adminOn('/admin/catalog?stock=out_of_stock&sort=sku', 'de');
+  const row = page.locator('[data-product-row]').first();
+  await row.waitFor();
+  const sku = await row.getAttribute('data-product-row');
+  assert.ok(sku);
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const before = await api<{ availability: string }>(purchaser, `/products/sku/${sku}`);
+  assert.equal(before.availability, 'out_of_stock');
+
+  await row.getByRole('link').click();
+  await page.getByRole('tab', { name: new RegExp(t('staff:stock.title')) }).click();
+  await page.getByRole('heading', { name: t('staff:stock.movements') }).waitFor();
+  // Received units must be more than zero: the form says so before sending.
+  await page.getByLabel(t('staff:stock.units')).fill('-4');
+  await page.getByRole('button', { name: t('staff:stock.record') }).click();
+  await page.getByText(t('validation.stock_change_positive')).waitFor();
+  await page.getByLabel(t('staff:stock.units')).fill('30');
+  await page.getByLabel(t('staff:stock.note')).fill('Lieferschein 2026-118');
+  await page.getByRole('button', { name: t('staff:stock.record') }).click();
+  await page.locator('[data-stock-quantity]', { hasText: '30' }).waitFor();
+  await page.locator('[data-movement="received"]', { hasText: 'Lieferschein 2026-118' }).waitFor();
+  await inspect(page, 'staff-product-stock-de');
+
+  const deadline = Date.now() + 2_000;
+  let after = await api<{ availability: string; quantity: number }>(
+    purchaser,
+    `/products/sku/${sku}`,
+  );
+  while (after.availability === 'out_of_stock' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = await api(purchaser, `/products/sku/${sku}`);
+  }
+  assert.equal(after.quantity, 30);
+  assert.notEqual(after.availability, 'out_of_stock');
+});
+
+test('an admin reprices two chosen products by a percentage, confirmed, in the audit log', async () => {
+  const t = labels('en');
+  const page = await adminOn('/admin/catalog?sort=price_desc', 'en');
+  const rows = page.locator('[data-product-row]');
+  await rows.nth(1).waitFor();
+  const skus = [
+    await rows.nth(0).getAttribute('data-product-row'),
+    await rows.nth(1).getAttribute('data-product-row'),
+  ];
+  const admin = await tokenOf('admin@demo.test');
+  const priceOf = async (sku: string | null) =>
+    (
+      await api<{ items: { sku: string; price: number }[] }>(
+        admin,
+        `/admin/products?q=${encodeURIComponent(sku ?? '')}`,
+      )
+    ).items.find((item) => item.sku === sku)?.price ?? 0;
+  const before = await Promise.all(skus.map(priceOf));
+  for (const sku of skus) {
+    await page
+      .getByRole('checkbox', { name: t('staff:catalog.choose', { sku: sku ?? '' }) })
+      .check();
+  }
+  await page.getByText(t('staff:catalog.selected_other', { count: '2' })).waitFor();
+  await page.getByLabel(t('staff:catalog.pricePercent')).fill('10');
+  await page.getByRole('button', { name: t('staff:catalog.changePrice') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('staff:catalog.apply') })
+    .click();
+  await page.getByText(t('staff:catalog.bulkDone_other', { count: '2' })).waitFor();
+  const after = await Promise.all(skus.map(priceOf));
+  after.forEach((price, index) =>
+    assert.equal(price, Math.round((before[index] ?? 0) * 110) / 100),
+  );
+  await page.goto(`${portal.url}/admin/audit-log?entity_type=product`);
+  await page.getByText(t('staff:audit.actions.product.bulk')).first().waitFor();
+  await inspect(page, 'staff-audit-products');
+});
