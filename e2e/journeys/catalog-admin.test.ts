@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, screenshot } from '../support/browser';
+import { pngPicture } from '../support/files';
 import { labels } from '../support/labels';
 import { portalApi } from '../support/api';
 import { startPortal, type PortalServer } from '../support/server';
@@ -104,7 +105,38 @@ test('an admin adds a product in six languages; a buyer finds it by search in Fr
   await buyer.getByRole('heading', { level: 1, name: TITLES.fr }).waitFor();
   await buyer.getByText(`${TITLES.fr}: charges two packs at once.`).waitFor();
   await screenshot(buyer, 'catalog-new-product-fr-1280');
-  await screenshot(page, 'staff-product-created-1280');
+
+  // Two pictures, the second made the one lists show; a text file is refused with why.
+  await page.locator('input[type="file"]').setInputFiles([
+    {
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: pngPicture(640, 480, [20, 80, 160], [240, 200, 60]),
+    },
+    {
+      name: 'side.png',
+      mimeType: 'image/png',
+      buffer: pngPicture(480, 480, [160, 40, 40], [250, 250, 250]),
+    },
+    { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
+  ]);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `notes.png: ${t('validation.picture_type')}` })
+    .waitFor();
+  await page.locator('[data-product-image]').nth(1).waitFor();
+  await page.getByRole('button', { name: t('staff:images.makeMain', { number: '2' }) }).click();
+  await page.getByText(t('staff:images.reordered')).waitFor();
+  await inspect(page, 'staff-product-edit');
+  const admin = await tokenOf('admin@demo.test');
+  const product = await api<{ _id: string; images: { path: string }[] }>(
+    admin,
+    `/admin/products/${page.url().split('/').pop() ?? ''}`,
+  );
+  assert.equal(product.images.length, 2);
+  await buyer.reload();
+  const gallery = buyer.locator(`img[src="${product.images[0]?.path}"]`);
+  await gallery.first().waitFor({ timeout: 5_000 });
 });
 
 test('staff receive stock: the product leaves out of stock for buyers', async () => {

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'product.delete',
   'product.bulk',
   'product.stock',
+  'product.images',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -248,3 +248,22 @@ export const staffProductBulkResultSchema = z.object({ updated: z.number().int()
 
 /** The manufacturers of the catalog, for the list's filter and the product form. */
 export const manufacturerListSchema = z.object({ items: z.array(z.string()) });
+
+/** Pictures staff upload for a product: JPEG, PNG or WebP, stored resized as WebP. */
+export const PRODUCT_IMAGE_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPerProduct: 12,
+  /** The largest side of the product page's picture, in pixels. */
+  detailSize: 1200,
+  /** The largest side of the lists' picture, in pixels. */
+  thumbnailSize: 320,
+} as const;
+
+/**
+ * `PUT /admin/products/{id}/images`: the pictures in their new order, by their paths (the first
+ * is the one lists show); a picture left out is removed.
+ */
+export const productImageOrderSchema = z.strictObject({
+  paths: z.array(z.string().min(1).max(300)).max(PRODUCT_IMAGE_LIMITS.maxPerProduct),
+});
+export type ProductImageOrder = z.infer<typeof productImageOrderSchema>;

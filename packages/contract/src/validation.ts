@@ -52,6 +52,11 @@ export const VALIDATION_KEYS = [
   'validation.attachments_full',
   // Stock movements staff record.
   'validation.stock_change_positive',
+  // Product pictures staff upload.
+  'validation.picture_type',
+  'validation.picture_too_large',
+  'validation.pictures_full',
+  'validation.picture_order',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

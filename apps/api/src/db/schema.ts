@@ -316,6 +316,22 @@ export const stockMovements = pgTable(
   (t) => [index('stock_movements_product_idx').on(t.productId, t.id.desc())],
 );
 
+/** Pictures staff uploaded for a product, resized once (migration 0036). */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    detail: bytea('detail').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
 export const productCategories = pgTable(
   'product_categories',
   {

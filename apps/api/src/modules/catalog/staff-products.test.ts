@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Product,
@@ -12,6 +13,7 @@ import type {
 import { auditLog, categories, products, stockMovements } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
+import { multipartBody } from '../../test/claims';
 import { placeBankTransferOrder } from '../../test/orders';
 
 let t: TestApp;
@@ -467,5 +469,110 @@ describe('deleting and bulk changes', () => {
         and(eq(auditLog.action, 'product.bulk'), eq(auditLog.entityId, a._id)),
       ),
     ).toBe(3);
+  });
+});
+
+describe('product pictures', () => {
+  const picture = (width: number, height: number, color = '#2b8a3e') =>
+    sharp({ create: { width, height, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  function upload(productId: string, token: string, file: { name: string; content: Buffer }) {
+    const body = multipartBody({ type: 'image/png', ...file });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${productId}/images`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token), 'accept-language': 'fr' },
+    });
+  }
+
+  it('takes pictures, resized as WebP, shown to buyers first to last; reordered and removed', async () => {
+    const product = await create({ quantity: 5 });
+    const first = await upload(product._id, admin, {
+      name: 'front.png',
+      content: await picture(2400, 1600),
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await upload(product._id, admin, {
+      name: 'side.png',
+      content: await picture(300, 300, '#1864ab'),
+    });
+    const images = second.json<StaffProduct>().images;
+    expect(images).toHaveLength(2);
+    expect(images[0]?.path).toMatch(/^\/api\/media\/product-images\/[0-9a-f-]{36}\.webp$/);
+
+    const detail = await t.app.inject({ url: images[0]!.path });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.headers['content-type']).toBe('image/webp');
+    expect(detail.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(detail.rawPayload).metadata()).toMatchObject({ width: 1200, height: 800 });
+    const thumb = await t.app.inject({ url: images[0]!.thumbnail.path });
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 320 });
+    const again = await t.app.inject({
+      url: images[0]!.path,
+      headers: { 'if-none-match': detail.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    await t.app.catalog.refresh();
+    const page = await get(`/api/products/sku/${product.sku}`, purchaser);
+    expect(page.json<Product>().image.path).toBe(images[0]!.path);
+
+    // The second picture first (the one lists show), then the first one removed.
+    const url = `/api/admin/products/${product._id}/images`;
+    const reordered = await send('PUT', url, { paths: [images[1]!.path, images[0]!.path] }, admin);
+    expect(reordered.json<StaffProduct>().images.map((image) => image.path)).toEqual([
+      images[1]!.path,
+      images[0]!.path,
+    ]);
+    const removed = await send('PUT', url, { paths: [images[1]!.path] }, admin);
+    expect(removed.json<StaffProduct>().images).toHaveLength(1);
+    expect((await t.app.inject({ url: images[0]!.path })).statusCode).toBe(404);
+    const foreign = await send('PUT', url, { paths: ['/api/media/products/charger/1.svg'] }, admin);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().details[0].field).toBe('paths');
+    const twice = await send('PUT', url, { paths: [images[1]!.path, images[1]!.path] }, admin);
+    expect(twice.statusCode).toBe(400);
+  });
+
+  it('refuses what is not a picture, or too large, in the staff member’s language', async () => {
+    const product = await create();
+    const text = await upload(product._id, admin, {
+      name: 'photo.png',
+      content: Buffer.from('not a picture at all'),
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().details).toEqual([
+      { field: 'file', message: 'Choisissez une image JPEG, PNG ou WebP' },
+    ]);
+    const broken = await upload(product._id, admin, {
+      name: 'broken.png',
+      content: Buffer.concat([(await picture(10, 10)).subarray(0, 30)]),
+    });
+    expect(broken.statusCode).toBe(400);
+    const large = await upload(product._id, admin, {
+      name: 'huge.png',
+      content: Buffer.concat([await picture(10, 10), Buffer.alloc(10 * 1024 * 1024)]),
+    });
+    expect(large.statusCode).toBe(413);
+    expect(large.json().details[0].message).toBe('Une image ne peut pas dépasser 10 Mo');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product._id}/images`,
+      headers: bearer(admin),
+    });
+    expect(none.statusCode).toBe(400);
+    const unknown = await upload(randomUUID(), admin, {
+      name: 'a.png',
+      content: await picture(10, 10),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const operatorUpload = await upload(product._id, operator, {
+      name: 'a.png',
+      content: await picture(10, 10),
+    });
+    expect(operatorUpload.statusCode).toBe(403);
+    expect((await get(`/api/admin/products/${product._id}`, admin)).json().images).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
+import multipart from '@fastify/multipart';
 import {
+  PRODUCT_IMAGE_LIMITS,
   manufacturerListSchema,
   messageResponseSchema,
   productIdParamsSchema,
+  productImageOrderSchema,
   staffProductBulkResultSchema,
   staffProductBulkSchema,
   staffProductCreateSchema,
@@ -25,6 +28,7 @@ import {
   staffProductDetail,
   updateProduct,
 } from './staff-products';
+import { addProductImage, orderProductImages, readProductImageUpload } from './product-images';
 import { listStockMovements, moveStock } from './stock-movements';
 
 const tags = ['admin catalog'];
@@ -36,6 +40,7 @@ const security = [{ bearer: [] }];
  * stock changes are applied per product at once here and within 2 s elsewhere.
  */
 export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart);
   app.addHook('preValidation', requirePermission('catalog.manage'));
   // A product written, deleted or changed in bulk shows in this process's catalog at once; other
   // processes see it at their next look (within 2 s).
@@ -184,6 +189,56 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { productId } = request.params;
       await moveStock(app.db, contextOf(request).userId, productId, request.body);
       stockChanged(productId);
+      return staffProductDetail(app.db, productId);
+    },
+  );
+
+  app.post(
+    '/:productId/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a picture to a product',
+        description:
+          'multipart/form-data with one `file`: a JPEG, PNG or WebP picture (recognised by its ' +
+          `content) of at most ${PRODUCT_IMAGE_LIMITS.maxBytes / 1_048_576} MB, stored resized to ` +
+          `${PRODUCT_IMAGE_LIMITS.detailSize} and ${PRODUCT_IMAGE_LIMITS.thumbnailSize} px as WebP; ` +
+          `a product holds at most ${PRODUCT_IMAGE_LIMITS.maxPerProduct}.`,
+        consumes: ['multipart/form-data'],
+        params: productIdParamsSchema,
+        response: { 201: staffProductSchema },
+      },
+    },
+    async (request, reply) => {
+      const picture = await readProductImageUpload(request);
+      const { productId } = request.params;
+      await addProductImage(app.db, contextOf(request).userId, productId, picture, request.locale);
+      return reply.status(201).send(await staffProductDetail(app.db, productId));
+    },
+  );
+
+  app.put(
+    '/:productId/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Order or remove a product's pictures (the first is the one lists show)",
+        params: productIdParamsSchema,
+        body: productImageOrderSchema,
+        response: { 200: staffProductSchema },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      await orderProductImages(
+        app.db,
+        contextOf(request).userId,
+        productId,
+        request.body,
+        request.locale,
+      );
       return staffProductDetail(app.db, productId);
     },
   );

@@ -13,6 +13,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { claimAttachments, claims, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, notFound } from '../../platform/errors';
+import { MAX_PICTURE_PIXELS, pictureTypeOf, readOneFile } from '../../platform/uploads';
 import { companyOf } from '../addresses';
 import { validationFailed } from './problems';
 
@@ -25,27 +26,11 @@ const MEGABYTES = CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576;
 
 /** What the first bytes say the file is; the name and the browser's type are not trusted. */
 export function attachmentTypeOf(bytes: Buffer): ClaimAttachmentType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
+  const picture = pictureTypeOf(bytes);
+  if (picture) return picture;
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return null;
 }
-
-/**
- * Pictures a phone takes have about 12 million pixels; a picture claiming far more is refused
- * before it is decoded (a small file can announce a huge one).
- */
-const MAX_PICTURE_PIXELS = 100_000_000;
 
 /**
  * A small WebP picture of a picture (at most THUMBNAIL_SIZE on its longest side, turned the way
@@ -87,26 +72,9 @@ export function attachmentFileName(name: string | undefined): string {
 export async function readAttachmentUpload(request: FastifyRequest, ctx: RequestContext) {
   const problem = (key: ValidationKey, status = 400) =>
     validationFailed(ctx, [{ field: 'file', key, vars: { max: MEGABYTES } }], status);
-  if (!request.isMultipart()) throw problem('validation.file_required');
-  let file: { name: string; bytes: Buffer } | null = null;
-  const parts = request.parts({
-    limits: { fileSize: CLAIM_ATTACHMENT_LIMITS.maxBytes, files: 1, fields: 0 },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file' && part.fieldname === 'file') {
-        file = { name: part.filename, bytes: await part.toBuffer() };
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw problem('validation.attachment_too_large', 413);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw problem('validation.file_required');
-    }
-    throw error;
-  }
-  if (!file || file.bytes.length === 0) throw problem('validation.file_required');
+  const file = await readOneFile(request, CLAIM_ATTACHMENT_LIMITS.maxBytes);
+  if (file === 'too_large') throw problem('validation.attachment_too_large', 413);
+  if (file === 'missing') throw problem('validation.file_required');
   const contentType = attachmentTypeOf(file.bytes);
   if (!contentType) throw problem('validation.attachment_type');
   const { readable, thumbnail } = await thumbnailOf(file.bytes, contentType);

@@ -11,9 +11,9 @@ import type {
   StockMovementList,
   StockMovementRequest,
 } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
+import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
 
-const catalogKey = ['admin', 'products'] as const;
+export const catalogKey = ['admin', 'products'] as const;
 const productUrl = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
 
 /** `GET /admin/products` with the page's filters (kept in the URL). */
@@ -73,7 +73,8 @@ export type ProductAction =
   | { kind: 'update'; id: string; product: StaffProductInput }
   | { kind: 'delete'; id: string }
   | { kind: 'stock'; id: string; movement: StockMovementRequest }
-  | { kind: 'bulk'; bulk: StaffProductBulk };
+  | { kind: 'bulk'; bulk: StaffProductBulk }
+  | { kind: 'images'; id: string; paths: string[] };
 
 function runAction(action: ProductAction): Promise<unknown> {
   switch (action.kind) {
@@ -96,6 +97,11 @@ function runAction(action: ProductAction): Promise<unknown> {
         method: 'POST',
         body: action.bulk,
       });
+    case 'images':
+      return apiRequest<StaffProduct>(`${productUrl(action.id)}/images`, {
+        method: 'PUT',
+        body: { paths: action.paths },
+      });
   }
 }
 
@@ -105,4 +111,15 @@ export function useProductAction() {
     mutationFn: runAction,
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey }),
   });
+}
+
+/** Sends one picture of a product, with its progress. */
+export function uploadProductImage(
+  productId: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<StaffProduct> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<StaffProduct>(`${productUrl(productId)}/images`, form, onProgress);
 }

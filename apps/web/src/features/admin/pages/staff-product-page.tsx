@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Space, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconTrash } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { notifyError } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useProductAction, useStaffProduct } from '../api/catalog';
 import { ProductActiveBadge } from '../components/product-badges';
+import { ProductImages } from '../components/product-images';
 import { emptyText, ProductForm, type ProductFormValues } from '../components/product-form';
 import { StockPanel } from '../components/stock-panel';
 
@@ -208,6 +209,8 @@ export function StaffProductPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="lg">
+          <ProductImages product={data} />
+          <Space h="lg" />
           <ProductForm
             key={data.updated_at}
             initial={formValuesOf(data)}

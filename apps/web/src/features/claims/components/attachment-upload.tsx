@@ -1,20 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { CLAIM_ATTACHMENT_LIMITS, CLAIM_ATTACHMENT_TYPES } from '@portal/contract';
-import { ApiError, type UploadProgress } from '../../../shared/api/client';
+import { UploadStatus, useSequentialUpload } from '../../../shared/ui/sequential-upload';
 import { claimsKey, uploadClaimAttachment } from '../api/claims';
 
 const MEGABYTES = CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576;
-
-interface Refused {
-  name: string;
-  message: string;
-}
 
 /**
  * Adds photos or files to a claim, one after the other with a progress bar. What the browser can
@@ -23,49 +17,27 @@ interface Refused {
 export function AttachmentUpload({ claimId, count }: { claimId: string; count: number }) {
   const { t } = useTranslation(CLAIM_NAMESPACES);
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState<{ name: string; progress: UploadProgress } | null>(null);
-  const [refused, setRefused] = useState<Refused[]>([]);
   const room = CLAIM_ATTACHMENT_LIMITS.maxPerClaim - count;
-
-  const send = async (files: File[]) => {
-    const problems: Refused[] = [];
-    let added = 0;
-    for (const [index, file] of files.entries()) {
-      const problem =
-        index >= room
-          ? t('validation.attachments_full', { max: CLAIM_ATTACHMENT_LIMITS.maxPerClaim })
-          : file.size > CLAIM_ATTACHMENT_LIMITS.maxBytes
-            ? t('validation.attachment_too_large', { max: MEGABYTES })
-            : file.type && !(CLAIM_ATTACHMENT_TYPES as readonly string[]).includes(file.type)
-              ? t('validation.attachment_type')
-              : null;
-      if (problem) {
-        problems.push({ name: file.name, message: problem });
-        continue;
+  const upload = useSequentialUpload({
+    check: (file, index) =>
+      index >= room
+        ? t('validation.attachments_full', { max: CLAIM_ATTACHMENT_LIMITS.maxPerClaim })
+        : file.size > CLAIM_ATTACHMENT_LIMITS.maxBytes
+          ? t('validation.attachment_too_large', { max: MEGABYTES })
+          : file.type && !(CLAIM_ATTACHMENT_TYPES as readonly string[]).includes(file.type)
+            ? t('validation.attachment_type')
+            : null,
+    upload: (file, onProgress) => uploadClaimAttachment(claimId, file, onProgress),
+    onDone: async (added) => {
+      if (added > 0) {
+        notifications.show({
+          color: 'teal',
+          message: t('claims:attachments.added', { count: added }),
+        });
       }
-      try {
-        await uploadClaimAttachment(claimId, file, (progress) =>
-          setSending({ name: file.name, progress }),
-        );
-        added += 1;
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.isServerFailure) {
-          problems.push({ name: file.name, message: t('errors.generic') });
-        } else {
-          problems.push({ name: file.name, message: error.details[0]?.message ?? error.message });
-        }
-      }
-    }
-    setSending(null);
-    setRefused(problems);
-    if (added > 0) {
-      notifications.show({
-        color: 'teal',
-        message: t('claims:attachments.added', { count: added }),
-      });
-    }
-    await queryClient.invalidateQueries({ queryKey: [...claimsKey, claimId] });
-  };
+      await queryClient.invalidateQueries({ queryKey: [...claimsKey, claimId] });
+    },
+  });
 
   return (
     <Stack gap="xs">
@@ -74,7 +46,7 @@ export function AttachmentUpload({ claimId, count }: { claimId: string; count: n
           multiple
           accept={CLAIM_ATTACHMENT_TYPES.join(',')}
           onChange={(files) => {
-            if (files.length) void send(files);
+            if (files.length) void upload.send(files);
           }}
         >
           {(props) => (
@@ -82,7 +54,7 @@ export function AttachmentUpload({ claimId, count }: { claimId: string; count: n
               {...props}
               variant="light"
               leftSection={<IconPhotoPlus size={16} aria-hidden />}
-              loading={sending !== null}
+              loading={upload.sending !== null}
               disabled={room <= 0}
             >
               {t('claims:attachments.add')}
@@ -98,34 +70,11 @@ export function AttachmentUpload({ claimId, count }: { claimId: string; count: n
               })}
         </Text>
       </Group>
-      {sending && (
-        <Stack gap={4} role="status">
-          <Text size="sm">{t('claims:attachments.sending', { name: sending.name })}</Text>
-          <Progress
-            value={sending.progress.phase === 'sending' ? sending.progress.percent : 100}
-            animated={sending.progress.phase === 'checking'}
-            aria-label={t('claims:attachments.sending', { name: sending.name })}
-          />
-        </Stack>
-      )}
-      {refused.length > 0 && (
-        <Alert
-          color="red"
-          role="alert"
-          title={t('claims:attachments.refused')}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setRefused([])}
-        >
-          <List size="sm" spacing={2}>
-            {refused.map((item, index) => (
-              <List.Item key={`${item.name}-${index}`}>
-                {item.name}: {item.message}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <UploadStatus
+        upload={upload}
+        sendingLabel={(name) => t('claims:attachments.sending', { name })}
+        refusedTitle={t('claims:attachments.refused')}
+      />
     </Stack>
   );
 }
