@@ -216,3 +216,46 @@ test('an admin reprices two chosen products by a percentage, confirmed, in the a
   await page.getByText(t('staff:audit.actions.product.bulk')).first().waitFor();
   await inspect(page, 'staff-audit-products');
 });
+
+test('an admin raises the minimum cart amount; the buyer’s cart follows', async () => {
+  const t = labels('en');
+  const page = await adminOn('/admin/settings', 'en');
+  await page.getByRole('heading', { level: 1, name: t('staff:settings.title') }).waitFor();
+  const amount = page.getByLabel(t('staff:settings.product.minCartAmount'));
+  await amount.waitFor();
+  await amount.fill('1234.56');
+  // The message buyers read follows what is typed, before it is saved.
+  await page.getByText(t('cart.holds.minAmount', { amount: '€1,234.56' })).waitFor();
+  await inspect(page, 'staff-settings-product');
+  await page.getByRole('button', { name: t('staff:settings.save') }).click();
+  await page.getByText(t('staff:settings.saved')).waitFor();
+
+  const purchaser = await tokenOf('purchaser@demo.test');
+  const { items } = await api<{ items: { _id: string; quantity: number }[] }>(
+    purchaser,
+    '/products/advanced-filter',
+    { method: 'POST', body: { in_stock: true, sort: 'price_asc', limit: 5, locale: 'en' } },
+  );
+  await api(purchaser, '/carts/clear-my-cart', { method: 'DELETE' });
+  await api(purchaser, '/carts/create-or-update', {
+    method: 'POST',
+    body: { product_id: items[0]?._id, quantity: 5 },
+  });
+  const buyer = await signedIn(browser, portal.url, 'purchaser@demo.test');
+  contexts.push(buyer.context());
+  await buyer.goto(`${portal.url}/cart`);
+  await buyer.getByText(t('cart.holds.minAmount', { amount: '€1,234.56' })).waitFor();
+
+  // The checkout tab: every country in one zone, checked before anything is sent.
+  await page.getByRole('tab', { name: t('staff:settings.tabs.checkout') }).click();
+  await page.getByRole('heading', { name: t('staff:settings.checkout.shippingZones') }).waitFor();
+  await inspect(page, 'staff-settings-checkout');
+  await page
+    .getByRole('button', {
+      name: new RegExp(t('staff:settings.checkout.removeZone', { name: '' })),
+    })
+    .first()
+    .click();
+  await page.getByRole('button', { name: t('staff:settings.save') }).click();
+  await page.getByText(t('staff:settings.checkout.everyCountryOnce')).waitFor();
+});

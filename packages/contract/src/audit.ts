@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_TYPES = [
   'claim',
   'message',
   'product',
+  'setting',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -51,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'product.bulk',
   'product.stock',
   'product.images',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

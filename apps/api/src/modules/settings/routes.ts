@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requirePermission } from '../../platform/auth/guard';
+import { authenticate, contextOf, requirePermission } from '../../platform/auth/guard';
 import { getSetting, updateSetting } from './service';
 
 const tags = ['settings'];
@@ -50,6 +50,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: anySettingResponseSchema },
       },
     },
-    async (request) => updateSetting(app.db, request.params.code, request.body.value),
+    async (request) =>
+      updateSetting(app.db, contextOf(request).userId, request.params.code, request.body.value),
   );
 };

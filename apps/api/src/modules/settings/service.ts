@@ -14,12 +14,14 @@ import {
   type ProductSettings,
   type SettingResponse,
 } from '@portal/contract';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
+import { recordAudit } from '../audit';
 import { DEFAULT_DASHBOARD_SLIDER } from './dashboard-slider-default';
 
 /** Every setting code and the schema its value follows. */
@@ -72,11 +74,36 @@ export async function getSetting(db: Db, code: string): Promise<AnySettingRespon
 }
 
 /**
+ * A stable id for a settings code in the audit log (whose entries name a uuid): the code's
+ * SHA-1 shaped as a name-based uuid (version 5).
+ */
+export function settingEntityId(code: string): string {
+  const hex = createHash('sha1').update(`setting:${code}`).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The fields of a value that differ, before and after (whole values when it is not an object). */
+function changedFields(before: unknown, after: unknown) {
+  const from = (before ?? {}) as Record<string, unknown>;
+  const to = after as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter(
+    (key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, from[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, to[key] ?? null])),
+  };
+}
+
+/**
  * Replaces a setting's value (staff only). The value is checked against its code's schema;
- * problems name the field under `value.`.
+ * problems name the field under `value.`. The audit log keeps the fields that changed, before
+ * and after, in the same transaction.
  */
 export async function updateSetting(
   db: Db,
+  staffUserId: string,
   code: string,
   input: unknown,
 ): Promise<AnySettingResponse> {
@@ -88,15 +115,32 @@ export async function updateSetting(
     );
   }
   const value = parsed.data;
-  await db
-    .insert(settings)
-    .values({ code, value })
-    .onConflictDoUpdate({ target: settings.code, set: { value, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.code, code))
+      .for('update');
+    const changes = changedFields(previous?.value, value);
+    if (Object.keys(changes.after).length === 0) return;
+    await tx
+      .insert(settings)
+      .values({ code, value })
+      .onConflictDoUpdate({ target: settings.code, set: { value, updatedAt: sql`now()` } });
+    await recordAudit(tx, {
+      staffUserId,
+      action: 'settings.update',
+      entityType: 'setting',
+      entityId: settingEntityId(code),
+      entityLabel: code,
+      ...changes,
+    });
+  });
   versions.set(db, (versions.get(db) ?? 0) + 1);
   return getSetting(db, code);
 }
 
-/** A setting read often: kept for a few seconds (other processes' changes show within `ttlMs`). */
+/** A setting read often: kept for two seconds (other processes' changes show within `ttlMs`). */
 function cachedReader<C extends Code>(db: Db, code: C, ttlMs: number) {
   let cached: { value: z.infer<(typeof settingSchemas)[C]>; at: number; version: number } | null =
     null;
@@ -112,21 +156,21 @@ function cachedReader<C extends Code>(db: Db, code: C, ttlMs: number) {
 }
 
 /** The catalog and cart settings. */
-export function productSettingsReader(db: Db, ttlMs = 5_000): () => Promise<ProductSettings> {
+export function productSettingsReader(db: Db, ttlMs = 2_000): () => Promise<ProductSettings> {
   return cachedReader(db, 'product_settings', ttlMs);
 }
 
 /** Shipping rates, VAT rates, seller country and payment methods. */
-export function checkoutSettingsReader(db: Db, ttlMs = 5_000): () => Promise<CheckoutSettings> {
+export function checkoutSettingsReader(db: Db, ttlMs = 2_000): () => Promise<CheckoutSettings> {
   return cachedReader(db, 'checkout_settings', ttlMs);
 }
 
 /** The shop's legal details printed on invoices. */
-export function invoiceSettingsReader(db: Db, ttlMs = 5_000): () => Promise<InvoiceSettings> {
+export function invoiceSettingsReader(db: Db, ttlMs = 2_000): () => Promise<InvoiceSettings> {
   return cachedReader(db, 'invoice_settings', ttlMs);
 }
 
 /** The return window of claims. */
-export function claimSettingsReader(db: Db, ttlMs = 5_000): () => Promise<ClaimSettings> {
+export function claimSettingsReader(db: Db, ttlMs = 2_000): () => Promise<ClaimSettings> {
   return cachedReader(db, 'claim_settings', ttlMs);
 }

@@ -107,6 +107,15 @@ export const staffRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'admin/settings',
+    loader: requirePermission('settings.edit'),
+    handle: crumbs({ labelKey: 'breadcrumbs.settings' }),
+    lazy: () =>
+      import('../../features/admin/pages/settings-page').then((m) => ({
+        Component: m.SettingsPage,
+      })),
+  },
+  {
     path: 'admin/audit-log',
     loader: requirePermission('audit.view'),
     handle: crumbs({ labelKey: 'breadcrumbs.auditLog' }),

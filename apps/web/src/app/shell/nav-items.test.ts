@@ -53,6 +53,7 @@ describe('visibleNav', () => {
       'nav.catalog',
       'nav.messages',
       'nav.staff',
+      'nav.settings',
       'nav.auditLog',
     ]);
     const operatorLabels = visibleNav('operator').flatMap((s) => s.items.map((i) => i.labelKey));

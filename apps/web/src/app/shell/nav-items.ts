@@ -7,6 +7,7 @@ import {
   IconPackage,
   IconReceipt,
   IconMessageCircle,
+  IconSettings,
   IconShieldCheck,
   IconTruckReturn,
   IconLayoutDashboard,
@@ -172,6 +173,13 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/staff',
         icon: IconUsersGroup,
         permission: 'staff.manage',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.settings',
+        to: '/admin/settings',
+        icon: IconSettings,
+        permission: 'settings.edit',
       },
       {
         kind: 'link',
