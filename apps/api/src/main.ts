@@ -5,6 +5,7 @@ import { seedCatalog } from './db/seed/catalog';
 import { writeDemoMedia } from './db/seed/media/write';
 import { seedDemo } from './db/seed/demo';
 import { seedDemoClaims } from './db/seed/demo-claims';
+import { startImportWorker } from './modules/catalog';
 import { startVatRecheckJob } from './modules/companies/vat';
 import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
@@ -60,6 +61,9 @@ const vatRecheck = startVatRecheckJob(
   app.log,
 );
 
+// Product and stock files staff import; what each batch changes shows in this process at once.
+const importWorker = startImportWorker(database.db, app.log, () => app.catalog.catalogChanged());
+
 const paymentReconciliation = startPaymentReconciliation(
   { db: database.db, config, payments: app.payments, log: app.log },
   config.payments.reconcileIntervalMs,
@@ -75,7 +79,12 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const closed = await closeGracefully(app, SHUTDOWN_TIMEOUT_MS);
   if (!closed) app.log.warn('in-flight requests did not finish in time: exiting anyway');
-  await Promise.all([mailWorker.stop(), vatRecheck.stop(), paymentReconciliation.stop()]);
+  await Promise.all([
+    mailWorker.stop(),
+    vatRecheck.stop(),
+    paymentReconciliation.stop(),
+    importWorker.stop(),
+  ]);
   await database.close();
   process.exit(closed ? 0 : 1);
 }

@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'message',
   'product',
   'setting',
+  'import',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -53,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'product.stock',
   'product.images',
   'settings.update',
+  'product.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ export * from './staff-customers';
 export * from './staff-messages';
 export * from './staff-orders';
 export * from './staff-catalog';
+export * from './staff-catalog-import';
 export * from './health';
 export * from './catalog';
 export * from './cart';

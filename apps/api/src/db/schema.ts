@@ -332,6 +332,28 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId)],
 );
 
+/** Product and stock files imported in the background (migration 0037). */
+export const importJobs = pgTable('import_jobs', {
+  id: id(),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  columns: text('columns').array().notNull(),
+  rows: jsonb('rows').$type<Record<string, string>[]>().notNull(),
+  status: text('status').notNull().default('queued'),
+  total: integer('total').notNull(),
+  processed: integer('processed').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  error: text('error'),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
 export const productCategories = pgTable(
   'product_categories',
   {

@@ -6,3 +6,4 @@ export { productImageRoutes } from './product-image-routes';
 export { staffCatalogRoutes } from './staff-routes';
 export { listItems, productsByIds, type CatalogDeps, type ProductNumbers } from './service';
 export { explainStockChanges, type StockChangeCause } from './stock-movements';
+export { startImportWorker, type ImportWorker } from './import-jobs';

@@ -74,16 +74,14 @@ interface StaffRowResult {
 }
 
 /**
- * `GET /admin/products`: active and inactive products, found by the shop's own search (codes,
- * words, prefixes, a typo), filtered, sorted and paged in the database; the matches are counted
- * by a window over them.
+ * The list's filters as conditions on `products p` (the search on `product_search s`, joined
+ * when `q` is given): the same for the list and its export.
  */
-export async function listStaffProducts(
+export async function listConditions(
   db: Db,
-  query: StaffProductListQuery,
-  locale: Locale,
+  query: Pick<StaffProductListQuery, 'q' | 'category' | 'manufacturer' | 'stock' | 'active'>,
   lowStock: number,
-): Promise<StaffProductList> {
+): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (query.q) conditions.push(await searchCondition(db, query.q));
   if (query.category) {
@@ -97,6 +95,21 @@ export async function listStaffProducts(
   const stock = stockCondition(query.stock, lowStock);
   if (stock) conditions.push(stock);
   if (query.active) conditions.push(sql`p.is_active = ${query.active === 'active'}`);
+  return conditions;
+}
+
+/**
+ * `GET /admin/products`: active and inactive products, found by the shop's own search (codes,
+ * words, prefixes, a typo), filtered, sorted and paged in the database; the matches are counted
+ * by a window over them.
+ */
+export async function listStaffProducts(
+  db: Db,
+  query: StaffProductListQuery,
+  locale: Locale,
+  lowStock: number,
+): Promise<StaffProductList> {
+  const conditions = await listConditions(db, query, lowStock);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = (await db.execute(sql`
     select p.id, p.sku, p.reference, p.manufacturer, p.price_cents, p.quantity, p.is_in_stock,

@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import {
   PRODUCT_IMAGE_LIMITS,
+  PRODUCT_IMPORT_LIMITS,
+  importJobListSchema,
+  importJobParamsSchema,
+  importJobSchema,
+  importQuerySchema,
+  importReportSchema,
   manufacturerListSchema,
   messageResponseSchema,
   productIdParamsSchema,
@@ -28,10 +35,16 @@ import {
   staffProductDetail,
   updateProduct,
 } from './staff-products';
+import { readOneFile } from '../../platform/uploads';
+import { readSheet } from './import-file';
+import { importJob, latestImportJobs, queueImport } from './import-jobs';
+import { checkSheet, fileProblem, sheetOrThrow } from './import-rows';
 import { addProductImage, orderProductImages, readProductImageUpload } from './product-images';
+import { exportProductsCsv, exportProductsXlsx } from './staff-export';
 import { listStockMovements, moveStock } from './stock-movements';
 
 const tags = ['admin catalog'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const security = [{ bearer: [] }];
 
 /**
@@ -241,5 +254,102 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return staffProductDetail(app.db, productId);
     },
+  );
+
+  const day = () => new Date().toISOString().slice(0, 10);
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "The filtered catalog as CSV (UTF-8 with BOM) in the import's columns, streamed by SKU.",
+        querystring: staffProductListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { low_stock_threshold } = await app.productSettings();
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${day()}.csv"`)
+        .send(Readable.from(exportProductsCsv(app.db, request.query, low_stock_threshold)));
+    },
+  );
+
+  app.get(
+    '/export.xlsx',
+    {
+      schema: {
+        tags,
+        security,
+        description: "The filtered catalog as an XLSX spreadsheet in the import's columns.",
+        querystring: staffProductListQuerySchema,
+        produces: [XLSX_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const { low_stock_threshold } = await app.productSettings();
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="products-${day()}.xlsx"`)
+        .send(exportProductsXlsx(app.db, request.query, low_stock_threshold));
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Check a product or stock file (dry run), or import it in the background',
+        description:
+          'multipart/form-data with one `file`: CSV (comma, semicolon or tab; UTF-8, UTF-16 or ' +
+          `Windows-1252) or XLSX, at most ${PRODUCT_IMPORT_LIMITS.maxBytes / 1_048_576} MB and ` +
+          `${PRODUCT_IMPORT_LIMITS.maxRows} rows, keyed by \`sku\`. With dry_run=true the answer ` +
+          'is the report of every row; otherwise the rows without errors are queued (202).',
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importReportSchema, 202: importJobSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locale } = request;
+      const file = await readOneFile(request, PRODUCT_IMPORT_LIMITS.maxBytes);
+      if (file === 'too_large') {
+        throw fileProblem(
+          locale,
+          'validation.csv_too_large',
+          { max: PRODUCT_IMPORT_LIMITS.maxBytes / 1_048_576 },
+          413,
+        );
+      }
+      if (file === 'missing') throw fileProblem(locale, 'validation.file_required');
+      const sheet = sheetOrThrow(
+        await readSheet(file.bytes, PRODUCT_IMPORT_LIMITS.maxRows),
+        locale,
+      );
+      const checked = await checkSheet(app.db, sheet, locale);
+      if (request.query.dry_run === 'true') return checked.report;
+      if (checked.rows.length === 0) throw fileProblem(locale, 'import.no_valid_rows');
+      const job = await queueImport(app.db, contextOf(request).userId, file.name, checked);
+      return reply.status(202).send(job);
+    },
+  );
+
+  app.get(
+    '/imports',
+    { schema: { tags, security, response: { 200: importJobListSchema } } },
+    async () => latestImportJobs(app.db),
+  );
+
+  app.get(
+    '/imports/:jobId',
+    {
+      schema: { tags, security, params: importJobParamsSchema, response: { 200: importJobSchema } },
+    },
+    async (request) => importJob(app.db, request.params.jobId),
   );
 };
