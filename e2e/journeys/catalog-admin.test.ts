@@ -259,3 +259,46 @@ test('an admin raises the minimum cart amount; the buyer’s cart follows', asyn
   await page.getByRole('button', { name: t('staff:settings.save') }).click();
   await page.getByText(t('staff:settings.checkout.everyCountryOnce')).waitFor();
 });
+
+test('an admin imports a CSV with a bad row, sees its error, fixes it and imports', async () => {
+  const t = labels('en');
+  const admin = await tokenOf('admin@demo.test');
+  const { items } = await api<{ items: { sku: string; price: number }[] }>(
+    admin,
+    '/admin/products?sort=sku&limit=2',
+  );
+  const [first, second] = items;
+  assert.ok(first && second);
+  const page = await adminOn('/admin/catalog', 'en');
+  await page.getByRole('link', { name: t('staff:catalog.import') }).click();
+  await page.getByRole('heading', { level: 1, name: t('staff:import.title') }).waitFor();
+  await inspect(page, 'staff-import');
+
+  const choose = async (name: string, text: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: t('staff:import.choose') }).click();
+    await (await chooser).setFiles([{ name, mimeType: 'text/csv', buffer: Buffer.from(text) }]);
+  };
+  await choose('prices.csv', `sku;price\n${first.sku};12,34\n${second.sku};abc\n`);
+  const bad = page.locator('[data-report-row="error"]');
+  await bad.filter({ hasText: second.sku }).waitFor();
+  assert.match(await bad.innerText(), /price/);
+  await inspect(page, 'staff-import-report');
+
+  await choose('prices-fixed.csv', `sku;price\n${first.sku};12,34\n${second.sku};56,78\n`);
+  await page.locator('[data-report-row="updated"]').nth(1).waitFor();
+  await page.getByRole('button', { name: t('staff:import.start_other', { count: '2' }) }).click();
+  await page.locator('[data-import-job="done"]').waitFor();
+  // The import's outcome survives a reload of the page.
+  await page.reload();
+  await page.locator('[data-import-job="done"]').waitFor();
+  await screenshot(page, 'staff-import-done-1280');
+  const after = await api<{ items: { sku: string; price: number }[] }>(
+    admin,
+    '/admin/products?sort=sku&limit=2',
+  );
+  assert.deepEqual(
+    after.items.map((item) => item.price),
+    [12.34, 56.78],
+  );
+});

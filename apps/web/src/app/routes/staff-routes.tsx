@@ -62,6 +62,15 @@ export const staffRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'admin/catalog/import',
+    loader: requirePermission('catalog.manage'),
+    handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.import' }),
+    lazy: () =>
+      import('../../features/admin/pages/import-page').then((m) => ({
+        Component: m.ImportPage,
+      })),
+  },
+  {
     path: 'admin/catalog/new',
     loader: requirePermission('catalog.manage'),
     handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.newProduct' }),

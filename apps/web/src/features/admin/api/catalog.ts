@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ImportJob,
+  ImportReport,
   Locale,
   MessageResponse,
   NestedCategory,
@@ -122,4 +124,29 @@ export function uploadProductImage(
   const form = new FormData();
   form.append('file', file, file.name);
   return apiUpload<StaffProduct>(`${productUrl(productId)}/images`, form, onProgress);
+}
+
+/** Sends a product or stock file: checked row by row (`dryRun`), or queued for the import. */
+export function uploadImport<T extends ImportReport | ImportJob>(
+  file: File,
+  dryRun: boolean,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<T>(`/admin/products/import?dry_run=${dryRun}`, form, onProgress);
+}
+
+const importsKey = [...catalogKey, 'imports'] as const;
+const isOpen = (job: ImportJob | undefined) =>
+  job?.status === 'queued' || job?.status === 'running';
+
+/** The latest imports; asked again every second while one is queued or running. */
+export function useImportJobs() {
+  return useQuery({
+    queryKey: importsKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: ImportJob[] }>('/admin/products/imports', { signal }),
+    refetchInterval: (query) => (isOpen(query.state.data?.items[0]) ? 1_000 : false),
+  });
 }

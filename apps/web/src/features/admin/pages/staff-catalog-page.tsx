@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
@@ -43,6 +43,7 @@ import {
   useStaffProducts,
 } from '../api/catalog';
 import { categoryOptions } from '../components/category-options';
+import { ExportButtons } from '../components/export-buttons';
 import { OutOfStockBadge, ProductActiveBadge } from '../components/product-badges';
 import { UrlSelect } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
@@ -218,13 +219,24 @@ export function StaffCatalogPage() {
             {t('staff:catalog.subtitle')}
           </Text>
         </div>
-        <Button
-          component={LocaleLink}
-          to="/admin/catalog/new"
-          leftSection={<IconPlus size={18} aria-hidden />}
-        >
-          {t('staff:catalog.newProduct')}
-        </Button>
+        <Group gap="xs">
+          <ExportButtons path="/admin/products" name="products" params={filters.params} />
+          <Button
+            component={LocaleLink}
+            to="/admin/catalog/import"
+            variant="light"
+            leftSection={<IconUpload size={18} aria-hidden />}
+          >
+            {t('staff:catalog.import')}
+          </Button>
+          <Button
+            component={LocaleLink}
+            to="/admin/catalog/new"
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            {t('staff:catalog.newProduct')}
+          </Button>
+        </Group>
       </Group>
       <ListFilters>
         <TextInput

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Badge,
-  Button,
   Group,
   Select,
   Stack,
@@ -11,8 +10,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import {
@@ -22,7 +19,6 @@ import {
   STAFF_ORDER_TABS,
   type StaffOrderTab,
 } from '@portal/contract';
-import { downloadFile } from '../../../shared/api/download';
 import { countryName, countryOptions } from '../../../shared/format/country';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
@@ -30,9 +26,9 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError } from '../../../shared/ui/notify';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { useStaffOrders } from '../api/orders';
+import { ExportButtons } from '../components/export-buttons';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
 import { UrlSelect, UrlDateRange } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
@@ -48,20 +44,6 @@ export function StaffOrdersPage() {
   const search = useUrlSearch(filters);
   const tab = isTab(filters.get('tab')) ? (filters.get('tab') as StaffOrderTab) : 'all';
   const list = useStaffOrders(filters.params);
-  // The export takes the list's filters and order, all pages of them.
-  const exportList = useMutation({
-    mutationFn: (format: 'csv' | 'xlsx') => {
-      const query = new URLSearchParams(filters.params);
-      query.delete('page');
-      query.delete('limit');
-      const day = new Date().toISOString().slice(0, 10);
-      return downloadFile(
-        `/admin/orders/export.${format}?${query.toString()}`,
-        `orders-${day}.${format}`,
-      );
-    },
-    onError: notifyError,
-  });
   const counts = list.data?.counts;
 
   return (
@@ -75,20 +57,7 @@ export function StaffOrdersPage() {
             {t('staff:orders.subtitle')}
           </Text>
         </div>
-        <Group gap="xs">
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="light"
-              leftSection={<IconDownload size={18} aria-hidden />}
-              loading={exportList.isPending && exportList.variables === format}
-              disabled={exportList.isPending && exportList.variables !== format}
-              onClick={() => exportList.mutate(format)}
-            >
-              {t(format === 'csv' ? 'staff:orders.exportCsv' : 'staff:orders.exportXlsx')}
-            </Button>
-          ))}
-        </Group>
+        <ExportButtons path="/admin/orders" name="orders" params={filters.params} />
       </Group>
       <Tabs
         value={tab}
