@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -257,6 +257,33 @@ describe('staff keep products', () => {
         and(eq(auditLog.action, 'product.update'), eq(auditLog.entityId, product._id)),
       ),
     ).toBe(1);
+  });
+
+  it('shows a new price to buyers in place, without rebuilding the catalog', async () => {
+    const product = await create({ quantity: 4 });
+    await t.app.catalog.refresh();
+    const structure = async () =>
+      (await t.db.execute(sql`select structure::text as s from catalog_version`)) as unknown as {
+        rows: { s: string }[];
+      };
+    const before = (await structure()).rows[0]?.s;
+    const changed = await send(
+      'PUT',
+      `/api/admin/products/${product._id}`,
+      { ...inputOf(product), price: 77.77 },
+      admin,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await structure()).rows[0]?.s).toBe(before);
+    const deadline = Date.now() + 2_000;
+    let price = 0;
+    while (price !== 77.77 && Date.now() < deadline) {
+      price = (await get(`/api/products/sku/${product.sku}`, purchaser)).json<Product>().price;
+      if (price !== 77.77) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(price).toBe(77.77);
+    const found = await get(`/api/products?search=${product.sku}`, purchaser);
+    expect(found.json().items[0]).toMatchObject({ sku: product.sku, price: 77.77 });
   });
 
   it('lists products by the shop search, filters and sorts, paged in the database', async () => {

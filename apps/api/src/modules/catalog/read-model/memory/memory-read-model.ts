@@ -130,6 +130,7 @@ export class MemoryReadModel implements CatalogReadModel {
           docs,
           sort: filter.sort ?? settings.default_sort,
           availability: filter.in_stock === true,
+          price: filter.price_min !== undefined || filter.price_max !== undefined,
         },
       };
     });

@@ -254,6 +254,7 @@ describe('catalog response cache', () => {
       isInStock: snapshot.inStock[9] === 1,
       backorderable: snapshot.backorderable[9] === 1,
       buyers: snapshot.buyers[9]! + 1,
+      priceCents: snapshot.price[9]!,
     });
     expect(cache.get('page')).toBeUndefined();
     expect(cache.get('other')).toBeDefined();
@@ -264,10 +265,36 @@ describe('catalog response cache', () => {
       isInStock: snapshot.inStock[9] === 1,
       backorderable: false,
       buyers: snapshot.buyers[9]!,
+      priceCents: snapshot.price[9]!,
     });
     expect(cache.get('filtered')).toBeUndefined();
     expect(cache.get('other')).toBeDefined();
     snapshot.addView(3);
     expect(cache.get('other')).toBeUndefined();
+  });
+
+  it('drops the answers a price change moves: by price, filtered on price, showing it', async () => {
+    const snapshot = await loadCatalogSnapshot(t.db);
+    const cache = new ResponseCache(snapshot, 1_000_000);
+    const at = snapshot.version;
+    cache.set('cheap-first', {}, at, { docs: [1], sort: 'price_asc' });
+    cache.set('in-range', {}, at, { docs: [2], sort: 'best_seller', price: true });
+    cache.set('shows-it', {}, at, { docs: [9] });
+    cache.set('elsewhere', {}, at, { docs: [4], sort: 'best_seller' });
+    const before = snapshot.ordered(null, 'price_asc');
+    snapshot.setStock(snapshot.idOf(9), {
+      quantity: snapshot.quantity[9]!,
+      isInStock: snapshot.inStock[9] === 1,
+      backorderable: snapshot.backorderable[9] === 1,
+      buyers: snapshot.buyers[9]!,
+      priceCents: 1,
+    });
+    expect(cache.get('cheap-first')).toBeUndefined();
+    expect(cache.get('in-range')).toBeUndefined();
+    expect(cache.get('shows-it')).toBeUndefined();
+    expect(cache.get('elsewhere')).toBeDefined();
+    const after = snapshot.ordered(null, 'price_asc');
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(9);
   });
 });

@@ -251,6 +251,7 @@ export async function loadStockNumbers(
       isInStock: products.isInStock,
       backorderable: products.backorderable,
       buyers: products.buyers,
+      priceCents: products.priceCents,
     })
     .from(products)
     .where(productIds ? inArray(products.id, productIds) : eq(products.isActive, true));

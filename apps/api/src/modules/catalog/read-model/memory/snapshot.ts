@@ -41,12 +41,13 @@ export interface ListFields {
   warranty: Int32Array;
 }
 
-/** Stock and sales numbers of one product, as orders change them. */
+/** Stock, sales numbers and price of one product, as orders and staff change them. */
 export interface StockNumbers {
   quantity: number;
   isInStock: boolean;
   backorderable: boolean;
   buyers: number;
+  priceCents: number;
 }
 
 /** What a cached answer shows of a snapshot beyond its texts and prices (see `unchangedSince`). */
@@ -57,13 +58,15 @@ export interface SnapshotDependencies {
   sort?: ProductSort;
   /** Whether it filtered on availability (counts and pages move with stock). */
   availability?: boolean;
+  /** Whether it filtered on price (counts and pages move with prices). */
+  price?: boolean;
 }
 
 /**
  * The catalog in memory, for search, listings and the rows they show: products are numbered
  * 0..n-1 by popularity (buyers, then views), numeric fields live in typed arrays, and each
  * category knows the products of its whole subtree. A change to a product's text, price or
- * categories rebuilds the snapshot; stock and sales numbers are updated in place.
+ * categories rebuilds the snapshot; prices, stock and sales numbers are updated in place.
  */
 export class CatalogSnapshot implements CategoryTree {
   readonly price: Int32Array;
@@ -92,7 +95,7 @@ export class CatalogSnapshot implements CategoryTree {
   /** Counts in-place changes (stock, sales, views); `changedAt` holds each document's last. */
   private clock = 0;
   private readonly changedAt: Int32Array;
-  private readonly lastChange = { buyers: 0, views: 0, availability: 0 };
+  private readonly lastChange = { buyers: 0, views: 0, availability: 0, price: 0 };
 
   constructor(
     /** Product ids by document, packed like the texts: no string or map entry per product. */
@@ -176,8 +179,10 @@ export class CatalogSnapshot implements CategoryTree {
   /** Whether nothing an answer computed at clock `since` depends on has changed since. */
   unchangedSince(since: number, dependencies: SnapshotDependencies): boolean {
     if (this.clock === since) return true;
-    const { docs, sort, availability } = dependencies;
+    const { docs, sort, availability, price } = dependencies;
     if (availability && this.lastChange.availability > since) return false;
+    const byPrice = price || sort === 'price_asc' || sort === 'price_desc';
+    if (byPrice && this.lastChange.price > since) return false;
     if (sort === 'best_seller' && this.lastChange.buyers > since) return false;
     if (sort === 'most_viewed' && this.lastChange.views > since) return false;
     for (let i = 0; i < docs.length; i++) {
@@ -328,19 +333,25 @@ export class CatalogSnapshot implements CategoryTree {
     return details;
   }
 
-  /** Applies stock and sales numbers read from the database; answers whether any changed. */
+  /**
+   * Applies stock and sales numbers and the price read from the database; answers whether any
+   * changed. Orders by price or sales that it moves are sorted again on their next use.
+   */
   setStock(productId: string, numbers: StockNumbers): boolean {
     const doc = this.findDoc('id', productId);
     if (doc === undefined) return false;
     const buyersChanged = this.buyers[doc] !== numbers.buyers;
+    const priceChanged = this.price[doc] !== numbers.priceCents;
     const changed =
       buyersChanged ||
+      priceChanged ||
       this.quantity[doc] !== numbers.quantity ||
       this.inStock[doc] !== Number(numbers.isInStock) ||
       this.backorderable[doc] !== Number(numbers.backorderable);
     this.quantity[doc] = numbers.quantity;
     this.inStock[doc] = Number(numbers.isInStock);
     this.backorderable[doc] = Number(numbers.backorderable);
+    this.price[doc] = numbers.priceCents;
     // SPEC: out of stock when not in stock or quantity 0 or less.
     const available = numbers.isInStock && numbers.quantity > 0 ? 1 : 0;
     const availabilityChanged = this.available[doc] !== available;
@@ -350,10 +361,16 @@ export class CatalogSnapshot implements CategoryTree {
       const now = this.tick(doc);
       if (availabilityChanged) this.lastChange.availability = now;
       if (buyersChanged) this.lastChange.buyers = now;
+      if (priceChanged) this.lastChange.price = now;
     }
-    if (buyersChanged) {
-      for (const key of this.sorted.keys())
-        if (key.endsWith(':best_seller')) this.sorted.delete(key);
+    const stale = [
+      buyersChanged && ':best_seller',
+      priceChanged && ':price_asc',
+      priceChanged && ':price_desc',
+    ];
+    for (const suffix of stale) {
+      if (!suffix) continue;
+      for (const key of this.sorted.keys()) if (key.endsWith(suffix)) this.sorted.delete(key);
     }
     return changed;
   }
