@@ -15,8 +15,11 @@ interface Look {
   xmin: string;
 }
 
-/** How often a request may trigger a look at whether the catalog changed. */
-const CHECK_INTERVAL_MS = 2_000;
+/**
+ * How often a request may trigger a look at whether the catalog changed (two index lookups): a
+ * price or stock change made by another process shows within about a second.
+ */
+const CHECK_INTERVAL_MS = 1_000;
 /** Beyond this many products changed since the last look, every product's numbers are read. */
 const MAX_CHANGED_READ_BY_ID = 5_000;
 
