@@ -99,3 +99,9 @@ export function warmupFor(connections: number) {
   const seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
   return seconds > 0 ? { warmup: { connections, duration: seconds } } : {};
 }
+
+/** A process's resident memory in MB, from /proc (Linux). */
+export function vmRssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}

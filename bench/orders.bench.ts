@@ -9,7 +9,6 @@
 // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API process).
 // It reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import {
   LOCALES,
@@ -22,7 +21,7 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { startApi, startChild, stopChild, warmupFor } from './lib';
+import { startApi, startChild, stopChild, vmRssMb, warmupFor } from './lib';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
@@ -40,10 +39,6 @@ const pick = <T>(items: readonly T[]): T => {
   return item;
 };
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const vmRssMb = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-};
 const load1 = () =>
   loadavg()
     .map((value) => value.toFixed(2))

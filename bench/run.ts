@@ -10,7 +10,6 @@
 // browser's 'gzip, deflate, br, zstd', is sent with every catalog request, '' for none). It
 // reports; it never fails on a target.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import {
   LOCALES,
   PRODUCT_SORT_OPTIONS,
@@ -20,7 +19,7 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { startApi, startChild, stopChild, warmupFor } from './lib';
+import { startApi, startChild, stopChild, vmRssMb, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -167,11 +166,6 @@ async function sampleCatalog(base: string, headers: Record<string, string>): Pro
   }
   return { queries, skus, slugs, etags };
 }
-
-const vmRssMb = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-};
 
 /** Downloads the whole feed once while sampling the API process's resident memory. */
 async function downloadFeed(url: string, pid: number): Promise<Row> {

@@ -332,13 +332,25 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId)],
 );
 
-/** Product and stock files imported in the background (migration 0037). */
+/** An import's checked rows, by position in the file's good rows (migration 0039). */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'import_job_rows_pk', columns: [t.jobId, t.position] })],
+);
+
+/** Product and stock files imported in the background (migrations 0037 and 0039). */
 export const importJobs = pgTable('import_jobs', {
   id: id(),
   kind: text('kind').notNull(),
   fileName: text('file_name').notNull(),
   columns: text('columns').array().notNull(),
-  rows: jsonb('rows').$type<Record<string, string>[]>().notNull(),
   status: text('status').notNull().default('queued'),
   total: integer('total').notNull(),
   processed: integer('processed').notNull().default(0),

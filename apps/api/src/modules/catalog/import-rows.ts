@@ -10,6 +10,7 @@ import {
   type Locale,
   type ProductImportColumn,
 } from '@portal/contract';
+import { setImmediate } from 'node:timers/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -180,8 +181,15 @@ interface Current {
   texts: Partial<Record<Locale, { title: string; description: string }>>;
 }
 
-/** The products of these SKUs as they are now, by SKU. */
-export async function currentProducts(db: Executor, skus: string[]): Promise<Map<string, Current>> {
+/**
+ * The products of these SKUs as they are now, by SKU; their texts and categories only when the
+ * file changes them (a price and stock file of 100,000 rows reads no texts).
+ */
+export async function currentProducts(
+  db: Executor,
+  skus: string[],
+  needs: { texts: boolean; categories: boolean },
+): Promise<Map<string, Current>> {
   if (skus.length === 0) return new Map();
   const rows = await db
     .select({
@@ -199,12 +207,16 @@ export async function currentProducts(db: Executor, skus: string[]): Promise<Map
       boxHeightMm: products.boxHeightMm,
       boxLengthMm: products.boxLengthMm,
       isActive: products.isActive,
-      categoryIds: sql<string[]>`array(select c.category_id::text from ${productCategories} c
-        where c.product_id = ${products.id} order by 1)`,
-      texts: sql<{ locale: Locale; title: string; description: string }[]>`coalesce((
-        select json_agg(json_build_object('locale', t.locale, 'title', t.title,
-          'description', t.description)) from ${productTranslations} t
-        where t.product_id = ${products.id}), '[]'::json)`,
+      categoryIds: needs.categories
+        ? sql<string[]>`array(select c.category_id::text from ${productCategories} c
+            where c.product_id = ${products.id} order by 1)`
+        : sql<string[]>`'{}'::text[]`,
+      texts: needs.texts
+        ? sql<{ locale: Locale; title: string; description: string }[]>`coalesce((
+            select json_agg(json_build_object('locale', t.locale, 'title', t.title,
+              'description', t.description)) from ${productTranslations} t
+            where t.product_id = ${products.id}), '[]'::json)`
+        : sql<{ locale: Locale; title: string; description: string }[]>`'[]'::json`,
     })
     .from(products)
     .where(inArray(products.sku, skus));
@@ -269,6 +281,7 @@ export interface CheckedFile {
 }
 
 const CHECK_CHUNK = 5_000;
+const YIELD_EVERY = 2_000;
 
 /**
  * Checks every row of a sheet against the contract's rules and the catalog as it is: what each
@@ -290,7 +303,15 @@ export async function checkSheet(db: Executor, sheet: Sheet, locale: Locale): Pr
     : 'products';
   const categoryBySlug = await categoriesBySlug(db);
   const seen = new Map<string, number>();
-  const checked = sheet.rows.map(({ line, cells }) => {
+  const checked: {
+    line: number;
+    sku: string;
+    row: Omit<ImportRow, 'line' | 'sku'>;
+    problems: Problem[];
+  }[] = [];
+  for (const [index, { line, cells }] of sheet.rows.entries()) {
+    // Long files are checked in slices: requests keep being answered meanwhile.
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
     const named = Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? '']));
     const sku = (named.sku ?? '').trim();
     const { row, problems } = checkCells(named, categoryBySlug);
@@ -303,16 +324,20 @@ export async function checkSheet(db: Executor, sheet: Sheet, locale: Locale): Pr
         vars: { row: seen.get(sku.toUpperCase()) ?? 0 },
       });
     } else seen.set(sku.toUpperCase(), line);
-    return { line, sku, row, problems };
-  });
+    checked.push({ line, sku, row, problems });
+  }
 
+  const needs = {
+    texts: columns.some(
+      (column) => column.startsWith('title_') || column.startsWith('description_'),
+    ),
+    categories: columns.includes('category'),
+  };
   const current = new Map<string, Current>();
   const skus = checked.filter((item) => item.problems.length === 0).map((item) => item.sku);
   for (let start = 0; start < skus.length; start += CHECK_CHUNK) {
-    for (const [sku, product] of await currentProducts(
-      db,
-      skus.slice(start, start + CHECK_CHUNK),
-    )) {
+    const chunk = skus.slice(start, start + CHECK_CHUNK);
+    for (const [sku, product] of await currentProducts(db, chunk, needs)) {
       current.set(sku, product);
     }
   }
