@@ -316,6 +316,11 @@ describe('staff keep products', () => {
     expect(paged.json<StaffProductList>()).toMatchObject({ page: 2 });
     expect(paged.json<StaffProductList>().items).toHaveLength(10);
     expect(paged.json<StaffProductList>().total).toBe(await t.db.$count(products));
+    const past = await get('/api/admin/products?limit=100&page=1000', admin);
+    expect(past.json<StaffProductList>()).toMatchObject({
+      items: [],
+      total: await t.db.$count(products),
+    });
     const bad = await get('/api/admin/products?sort=cheapest', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('sort');

