@@ -302,3 +302,37 @@ test('an admin imports a CSV with a bad row, sees its error, fixes it and import
     [12.34, 56.78],
   );
 });
+
+test('an admin renames a category in French and hides another; buyers follow', async () => {
+  const t = labels('en');
+  const page = await adminOn('/admin/catalog/categories', 'en');
+  await page.getByRole('heading', { level: 1, name: t('staff:categories.title') }).waitFor();
+  await inspect(page, 'staff-categories');
+
+  const batteries = page.locator('[data-category="Batteries"]');
+  await batteries
+    .getByRole('button', { name: t('staff:categories.rename', { name: 'Batteries' }) })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('French').fill('Accumulateurs');
+  await dialog.getByRole('button', { name: t('common.save') }).click();
+  await page.getByText(t('staff:categories.saved')).first().waitFor();
+
+  const solar = page.locator('[data-category="Solar"]');
+  await solar
+    .getByRole('button', { name: t('staff:categories.hideTitle', { name: 'Solar' }) })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('staff:catalog.apply') })
+    .click();
+  await solar.getByText(t('staff:categories.hidden')).waitFor();
+  await screenshot(page, 'staff-categories-changed-1280');
+
+  const buyer = await signedIn(browser, portal.url, 'purchaser@demo.test', { locale: 'fr' });
+  contexts.push(buyer.context());
+  const sidebar = buyer.getByRole('navigation').first();
+  await sidebar.getByText('Accumulateurs').waitFor();
+  assert.equal(await sidebar.getByText('Solaire', { exact: true }).count(), 0);
+  await screenshot(buyer, 'catalog-categories-after-staff-fr-1280');
+});

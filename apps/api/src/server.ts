@@ -35,7 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { createCatalogReadModel } from './modules/catalog';
-import { productImageRoutes, staffCatalogRoutes } from './modules/catalog';
+import { productImageRoutes, staffCatalogRoutes, staffCategoryRoutes } from './modules/catalog';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
 import { pdfRenderer } from './modules/invoices/pdf-pool';
 import { documentPdfs, invoiceRoutes, staffDocumentRoutes } from './modules/invoices/routes';
@@ -171,6 +171,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(categoryRoutes, { prefix: '/categories' });
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(staffCatalogRoutes, { prefix: '/admin/products' });
+      await api.register(staffCategoryRoutes, { prefix: '/admin/categories' });
       await api.register(feedRoutes, { prefix: '/xml' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(productImageRoutes, { prefix: '/media/product-images' });

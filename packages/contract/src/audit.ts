@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'product',
   'setting',
   'import',
+  'category',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -55,6 +56,11 @@ export const AUDIT_ACTIONS = [
   'product.images',
   'settings.update',
   'product.import',
+  'category.create',
+  'category.update',
+  'category.move',
+  'category.activate',
+  'category.deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

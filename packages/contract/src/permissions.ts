@@ -54,7 +54,7 @@ export const PERMISSIONS = {
   'vat.verify': ['admin', 'operator'],
   /**
    * Back-office II: create, edit, deactivate and delete products, change their stock and
-   * prices, in one or many at once.
+   * prices, in one or many at once, import and export them; keep the category tree.
    */
   'catalog.manage': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */

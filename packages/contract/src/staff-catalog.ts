@@ -267,3 +267,49 @@ export const productImageOrderSchema = z.strictObject({
   paths: z.array(z.string().min(1).max(300)).max(PRODUCT_IMAGE_LIMITS.maxPerProduct),
 });
 export type ProductImageOrder = z.infer<typeof productImageOrderSchema>;
+
+/** A category as staff keep it (`GET /admin/categories`), inactive ones included. */
+export const staffCategorySchema = z.object({
+  _id: z.uuid(),
+  parent_id: z.uuid().nullable(),
+  position: z.number().int(),
+  is_active: z.boolean(),
+  names: z.partialRecord(z.enum(LOCALES), z.string()),
+  /** Made once from the name and never changed, so links keep working. */
+  slugs: z.partialRecord(z.enum(LOCALES), z.string()),
+  /** Products placed in this category itself. */
+  products: z.number().int(),
+});
+export type StaffCategory = z.infer<typeof staffCategorySchema>;
+
+export const staffCategoryListSchema = z.object({ items: z.array(staffCategorySchema) });
+
+/** Names per language; English is required, a language without one shows the English name. */
+export const categoryNamesSchema = z
+  .partialRecord(z.enum(LOCALES), z.string().trim().max(100))
+  .refine((names) => (names[DEFAULT_LOCALE] ?? '') !== '', {
+    message: 'validation.required',
+    path: [DEFAULT_LOCALE],
+  });
+
+/** `POST /admin/categories`: a new category at the end of its parent's children. */
+export const staffCategoryCreateSchema = z.strictObject({
+  parent_id: z.uuid().nullable(),
+  names: categoryNamesSchema,
+});
+export type StaffCategoryCreate = z.infer<typeof staffCategoryCreateSchema>;
+
+/** `PUT /admin/categories/{id}`: renamed in six languages (the slugs stay). */
+export const staffCategoryUpdateSchema = z.strictObject({ names: categoryNamesSchema });
+
+/** `POST /admin/categories/{id}/move`: under another parent (or to the top), at a position. */
+export const staffCategoryMoveSchema = z.strictObject({
+  parent_id: z.uuid().nullable(),
+  position: z.number().int().min(0).max(10_000),
+});
+export type StaffCategoryMove = z.infer<typeof staffCategoryMoveSchema>;
+
+/** `PUT /admin/categories/{id}/active`: an inactive category and its subtree are hidden from buyers. */
+export const staffCategoryActiveSchema = z.strictObject({ active: z.boolean() });
+
+export const categoryIdParamsSchema = z.strictObject({ categoryId: z.uuid() });

@@ -206,6 +206,8 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     /** Path of the icon image; null: the web shows the default battery icon. */
     iconPath: text('icon_path'),
+    /** Inactive: hidden from buyers with its subtree (migration 0040). */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CATALOG_LIMITS,
   DEFAULT_LOCALE,
+  LOCALES,
   type Category,
   type CategoryDetail,
   type Locale,
@@ -126,14 +127,21 @@ export function increaseViews(deps: CatalogDeps, productId: string, userId: stri
   return deps.catalog.recordView(productId, userId);
 }
 
+function inEveryLanguage(values: Partial<Record<Locale, string>>): Record<Locale, string> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, values[locale] ?? values[DEFAULT_LOCALE] ?? '']),
+  ) as Record<Locale, string>;
+}
+
 function toCategory(tree: CategoryTree, node: CategoryNode, locale: Locale): Category {
   return {
     _id: node.id,
     parent_id: node.parentId,
     slug: node.slugs[DEFAULT_LOCALE] ?? '',
     name: node.names[locale] ?? node.names[DEFAULT_LOCALE] ?? '',
-    slugs: node.slugs as Category['slugs'],
-    names: node.names as Category['names'],
+    // A language staff left without a name shows the English one (and its slug).
+    slugs: inEveryLanguage(node.slugs),
+    names: inEveryLanguage(node.names),
     icon: node.iconPath ? { path: node.iconPath } : null,
     position: node.position,
     product_count: tree.countIn(node.id),

@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import { Readable } from 'node:stream';
 import {
+  categoryIdParamsSchema,
+  staffCategoryActiveSchema,
+  staffCategoryCreateSchema,
+  staffCategoryListSchema,
+  staffCategoryMoveSchema,
+  staffCategoryUpdateSchema,
+  type Locale,
   PRODUCT_IMAGE_LIMITS,
   PRODUCT_IMPORT_LIMITS,
   importJobListSchema,
@@ -40,6 +47,13 @@ import { readSheet } from './import-file';
 import { importJob, latestImportJobs, queueImport } from './import-jobs';
 import { checkSheet, fileProblem, sheetOrThrow } from './import-rows';
 import { addProductImage, orderProductImages, readProductImageUpload } from './product-images';
+import {
+  createCategory,
+  listStaffCategories,
+  moveCategory,
+  renameCategory,
+  setCategoryActive,
+} from './staff-categories';
 import { exportProductsCsv, exportProductsXlsx } from './staff-export';
 import { listStockMovements, moveStock } from './stock-movements';
 
@@ -52,14 +66,20 @@ const security = [{ bearer: [] }];
  * changes reach the catalog read model of every process through catalog_version (decision 004);
  * stock changes are applied per product at once here and within 2 s elsewhere.
  */
-export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart);
+/**
+ * Admins only; a change (a product, a category) shows in this process's catalog at once, other
+ * processes see it at their next look (within a second or two).
+ */
+function staffCatalogHooks(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.addHook('preValidation', requirePermission('catalog.manage'));
-  // A product written, deleted or changed in bulk shows in this process's catalog at once; other
-  // processes see it at their next look (within 2 s).
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 300) app.catalog.catalogChanged();
   });
+}
+
+export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart);
+  staffCatalogHooks(app);
   const stockChanged = (productId: string) => {
     app.catalog
       .stockChanged([productId])
@@ -351,5 +371,103 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, params: importJobParamsSchema, response: { 200: importJobSchema } },
     },
     async (request) => importJob(app.db, request.params.jobId),
+  );
+};
+
+/** Back-office II: the category tree (`/api/admin/categories`). */
+export const staffCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  staffCatalogHooks(app);
+  const params = categoryIdParamsSchema;
+  const done = (request: { locale: Locale }) => ({
+    message: t(request.locale, 'messages.category_saved'),
+  });
+
+  app.get(
+    '/',
+    { schema: { tags, security, response: { 200: staffCategoryListSchema } } },
+    async () => listStaffCategories(app.db),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        body: staffCategoryCreateSchema,
+        response: { 201: staffCategoryListSchema },
+      },
+    },
+    async (request, reply) => {
+      await createCategory(app.db, contextOf(request).userId, request.body, request.locale);
+      return reply.status(201).send(await listStaffCategories(app.db));
+    },
+  );
+
+  app.put(
+    '/:categoryId',
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: staffCategoryUpdateSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await renameCategory(
+        app.db,
+        contextOf(request).userId,
+        request.params.categoryId,
+        request.body.names,
+      );
+      return done(request);
+    },
+  );
+
+  app.post(
+    '/:categoryId/move',
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: staffCategoryMoveSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await moveCategory(
+        app.db,
+        contextOf(request).userId,
+        request.params.categoryId,
+        request.body,
+        request.locale,
+      );
+      return done(request);
+    },
+  );
+
+  app.put(
+    '/:categoryId/active',
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: staffCategoryActiveSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await setCategoryActive(
+        app.db,
+        contextOf(request).userId,
+        request.params.categoryId,
+        request.body.active,
+      );
+      return done(request);
+    },
   );
 };

@@ -628,7 +628,12 @@ describe('who may use the staff routes', () => {
       );
   }
   /** Routes only admins may use (and those under them): operators get 403. */
-  const ADMIN_ONLY = ['/api/admin/audit-log', '/api/admin/staff', '/api/admin/products'];
+  const ADMIN_ONLY = [
+    '/api/admin/audit-log',
+    '/api/admin/staff',
+    '/api/admin/products',
+    '/api/admin/categories',
+  ];
 
   it('finds the staff routes in the OpenAPI document', () => {
     const urls = staffRoutes().map((route) => route.url);

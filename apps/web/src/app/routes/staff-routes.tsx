@@ -71,6 +71,15 @@ export const staffRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'admin/catalog/categories',
+    loader: requirePermission('catalog.manage'),
+    handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.categoryTree' }),
+    lazy: () =>
+      import('../../features/admin/pages/categories-page').then((m) => ({
+        Component: m.CategoriesPage,
+      })),
+  },
+  {
     path: 'admin/catalog/new',
     loader: requirePermission('catalog.manage'),
     handle: crumbs(catalogCrumb, { labelKey: 'breadcrumbs.newProduct' }),

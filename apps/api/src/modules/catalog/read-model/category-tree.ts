@@ -32,3 +32,24 @@ export function linkCategories(nodes: CategoryNode[]): LinkedCategories {
   for (const node of nodes) node.children.sort(byPosition);
   return { roots, byId, bySlug };
 }
+
+/**
+ * The categories buyers see: active ones whose ancestors are all active (an inactive category
+ * hides its whole subtree).
+ */
+export function shownCategories<
+  T extends { id: string; parentId: string | null; isActive: boolean },
+>(rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const shown = new Map<string, boolean>();
+  const isShown = (row: T): boolean => {
+    const known = shown.get(row.id);
+    if (known !== undefined) return known;
+    shown.set(row.id, false);
+    const parent = row.parentId ? byId.get(row.parentId) : undefined;
+    const visible = row.isActive && (!row.parentId || (parent !== undefined && isShown(parent)));
+    shown.set(row.id, visible);
+    return visible;
+  };
+  return rows.filter(isShown);
+}

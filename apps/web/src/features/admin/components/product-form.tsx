@@ -23,7 +23,6 @@ import { IconCircleCheck, IconCircleDashed, IconPlus, IconTrash } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
-  LOCALE_LABELS,
   PRODUCT_STATES,
   SPEC_KEYS,
   completeLocales,
@@ -35,6 +34,7 @@ import {
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
+import { languageName } from '../../../shared/format/language';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { useCategoryTree, useManufacturers } from '../api/catalog';
@@ -232,7 +232,7 @@ export function ProductForm({
                         <IconCircleDashed size={16} aria-hidden />
                       )
                     }
-                    aria-label={`${LOCALE_LABELS[code]}: ${
+                    aria-label={`${languageName(code, locale)}: ${
                       done ? t('staff:product.complete') : t('staff:product.incomplete')
                     }`}
                   >

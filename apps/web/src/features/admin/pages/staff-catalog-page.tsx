@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconPlus, IconSitemap, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
@@ -221,6 +221,14 @@ export function StaffCatalogPage() {
         </div>
         <Group gap="xs">
           <ExportButtons path="/admin/products" name="products" params={filters.params} />
+          <Button
+            component={LocaleLink}
+            to="/admin/catalog/categories"
+            variant="light"
+            leftSection={<IconSitemap size={18} aria-hidden />}
+          >
+            {t('staff:categories.title')}
+          </Button>
           <Button
             component={LocaleLink}
             to="/admin/catalog/import"

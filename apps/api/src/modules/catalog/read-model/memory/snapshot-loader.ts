@@ -9,6 +9,7 @@ import {
   productTranslations,
 } from '../../../../db/schema';
 import type { ProductImage } from '../../product-repo';
+import { shownCategories } from '../category-tree';
 import type { CategoryNode } from '../read-model';
 import { PackedStrings, WordPackedStrings } from './packed-strings';
 import { SearchIndex, TokenCollector } from './search-index';
@@ -182,7 +183,7 @@ export async function loadCatalogSnapshot(
   const flags = (values: number[]) => Uint8Array.from(order, (read) => values[read] as number);
 
   const nodes = new Map<string, CategoryNode>(
-    categoryRows.map((row) => [
+    shownCategories(categoryRows).map((row) => [
       row.id,
       {
         id: row.id,

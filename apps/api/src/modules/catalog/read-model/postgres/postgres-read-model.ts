@@ -13,7 +13,7 @@ import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { findProductDetails, recordView, toListItem, type ListRow } from '../../product-repo';
-import { linkCategories } from '../category-tree';
+import { linkCategories, shownCategories } from '../category-tree';
 import { productPage } from '../product-page';
 import type {
   AnswerCheck,
@@ -436,9 +436,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadCategoryTree(db: Db): Promise<PostgresCategoryTree> {
   const [categories, names, counts] = await Promise.all([
-    query<{ id: string; parentId: string | null; position: number; iconPath: string | null }>(
+    query<{
+      id: string;
+      parentId: string | null;
+      position: number;
+      iconPath: string | null;
+      isActive: boolean;
+    }>(
       db,
-      sql`select id, parent_id as "parentId", position, icon_path as "iconPath" from categories`,
+      sql`select id, parent_id as "parentId", position, icon_path as "iconPath",
+        is_active as "isActive" from categories`,
     ),
     query<{ categoryId: string; locale: string; name: string; slug: string }>(
       db,
@@ -461,7 +468,10 @@ async function loadCategoryTree(db: Db): Promise<PostgresCategoryTree> {
     ),
   ]);
   const nodes = new Map<string, CategoryNode>(
-    categories.map((row) => [row.id, { ...row, names: {}, slugs: {}, children: [] }]),
+    shownCategories(categories).map(({ isActive: _active, ...row }) => [
+      row.id,
+      { ...row, names: {}, slugs: {}, children: [] },
+    ]),
   );
   for (const { categoryId, locale, name, slug } of names) {
     const node = nodes.get(categoryId);
