@@ -76,7 +76,8 @@ export const importJobSchema = z.object({
   status: z.enum(IMPORT_JOB_STATUSES),
   total: z.number().int(),
   processed: z.number().int(),
-  counts: importCountsSchema,
+  /** The rows with errors were left out when it started: it counts the others. */
+  counts: importCountsSchema.omit({ error: true }),
   /** Why it stopped, when it failed. */
   error: z.string().nullable(),
   created_at: z.string(),

@@ -34,7 +34,6 @@ function jobOf(row: JobSummary): ImportJob {
       created: row.created,
       updated: row.updated,
       unchanged: row.unchanged,
-      error: 0,
     },
     error: row.error,
     created_at: row.createdAt.toISOString(),

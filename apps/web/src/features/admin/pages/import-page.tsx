@@ -49,18 +49,25 @@ function OutcomeBadge({ outcome }: { outcome: ImportOutcome }) {
   );
 }
 
-function Counts({ counts }: { counts: ImportReport['counts'] }) {
+/** How many rows did what; a job counts no errors (those rows were left out when it started). */
+function Counts({ counts }: { counts: ImportReport['counts'] | ImportJob['counts'] }) {
   const { t } = useTranslation(STAFF_NAMESPACES);
   const locale = useLocale();
+  const outcomes = [
+    'created',
+    'updated',
+    'unchanged',
+    ...('error' in counts ? (['error'] as const) : []),
+  ] as const;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-      {(['created', 'updated', 'unchanged', 'error'] as const).map((outcome) => (
+    <SimpleGrid cols={{ base: 2, sm: outcomes.length }} spacing="xs">
+      {outcomes.map((outcome) => (
         <Card key={outcome} withBorder padding="sm" radius="sm">
           <Text size="xs" c="gray.7">
             {t(`staff:import.outcomes.${outcome}`)}
           </Text>
           <Text fw={700} size="lg" data-count={outcome}>
-            {counts[outcome].toLocaleString(locale)}
+            {(counts as ImportReport['counts'])[outcome].toLocaleString(locale)}
           </Text>
         </Card>
       ))}
