@@ -33,6 +33,12 @@ async function adminOn(path: string, locale: 'en' | 'de'): Promise<Page> {
   return page;
 }
 
+/** Toasts close by themselves after 3 s; a page is inspected once they are gone (a fading one fails axe). */
+async function inspectSettled(page: Page, name: string) {
+  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'));
+  await inspect(page, name);
+}
+
 const TITLES = {
   en: 'Lunar field charger 48V',
   fr: 'Chargeur de terrain lunaire 48V',
@@ -127,7 +133,7 @@ test('an admin adds a product in six languages; a buyer finds it by search in Fr
   await page.locator('[data-product-image]').nth(1).waitFor();
   await page.getByRole('button', { name: t('staff:images.makeMain', { number: '2' }) }).click();
   await page.getByText(t('staff:images.reordered')).waitFor();
-  await inspect(page, 'staff-product-edit');
+  await inspectSettled(page, 'staff-product-edit');
   const admin = await tokenOf('admin@demo.test');
   const product = await api<{ _id: string; images: { path: string }[] }>(
     admin,
@@ -162,7 +168,7 @@ test('staff receive stock: the product leaves out of stock for buyers', async ()
   await page.getByRole('button', { name: t('staff:stock.record') }).click();
   await page.locator('[data-stock-quantity]', { hasText: '30' }).waitFor();
   await page.locator('[data-movement="received"]', { hasText: 'Lieferschein 2026-118' }).waitFor();
-  await inspect(page, 'staff-product-stock-de');
+  await inspectSettled(page, 'staff-product-stock-de');
 
   const deadline = Date.now() + 2_000;
   let after = await api<{ availability: string; quantity: number }>(
@@ -249,7 +255,7 @@ test('an admin raises the minimum cart amount; the buyer’s cart follows', asyn
   // The checkout tab: every country in one zone, checked before anything is sent.
   await page.getByRole('tab', { name: t('staff:settings.tabs.checkout') }).click();
   await page.getByRole('heading', { name: t('staff:settings.checkout.shippingZones') }).waitFor();
-  await inspect(page, 'staff-settings-checkout');
+  await inspectSettled(page, 'staff-settings-checkout');
   await page
     .getByRole('button', {
       name: new RegExp(t('staff:settings.checkout.removeZone', { name: '' })),
