@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { inspect, screenshot, WIDTHS } from '../support/browser';
 import { pngPicture } from '../support/files';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { portalApi } from '../support/api';
-import { linkIn, startPortal, type PortalServer } from '../support/server';
+import { linkIn } from '../support/server';
 import {
   DEMO_PASSWORD,
   reportBrowserTrouble,
@@ -14,28 +14,13 @@ import {
   staffSignedIn as signInStaff,
 } from '../support/session';
 
-let portal: PortalServer;
-const { api, tokenOf, upload } = portalApi(() => portal.url);
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const journey = journeyFile();
+const { api, tokenOf, upload } = journey;
 
 /** A member of the shop's staff signed in, on the order list; the context closes after the test. */
 async function staffSignedIn(email: string, locale: 'en' | 'fr' | 'de' | 'nl'): Promise<Page> {
-  const page = await signInStaff(browser, portal.url, email, locale);
-  contexts.push(page.context());
+  const page = await signInStaff(journey.browser, journey.portal.url, email, locale);
+  journey.keep(page.context());
   return page;
 }
 
@@ -170,10 +155,10 @@ test('an operator finds an order by its number, marks the transfer paid and ship
     .waitFor();
 
   // The customer sees the shipment and the progress, never the note.
-  const customer = await signedIn(browser, portal.url, 'purchaser@demo.test');
-  contexts.push(customer.context());
+  const customer = await signedIn(journey.browser, journey.portal.url, 'purchaser@demo.test');
+  journey.keep(customer.context());
   const en = labels('en');
-  await customer.goto(`${portal.url}/orders/${order.id}`);
+  await customer.goto(`${journey.portal.url}/orders/${order.id}`);
   await customer
     .getByRole('heading', {
       level: 1,
@@ -206,7 +191,7 @@ test('staff cancel a paid order: stock back, the invoice credited, the customer 
   await api(admin, `/admin/orders/${order.id}/mark-paid`, { method: 'POST' });
   const t = labels('de');
   const page = await staffSignedIn('operator@demo.test', 'de');
-  await page.goto(`${portal.url}/de/admin/orders/${order.id}`);
+  await page.goto(`${journey.portal.url}/de/admin/orders/${order.id}`);
   await page
     .getByRole('heading', {
       level: 1,
@@ -220,7 +205,7 @@ test('staff cancel a paid order: stock back, the invoice credited, the customer 
     .getByRole('button', { name: t('staff:order.resendInvoice') })
     .click();
   await page.getByText(t('staff:order.invoiceResent', { number: order.orderNumber })).waitFor();
-  const invoiceMail = await portal.mailTo('purchaser@demo.test', 'invoice_available');
+  const invoiceMail = await journey.portal.mailTo('purchaser@demo.test', 'invoice_available');
   assert.ok(invoiceMail.subject.includes(order.orderNumber));
 
   await page.getByRole('button', { name: t('staff:order.cancel') }).click();
@@ -239,7 +224,7 @@ test('staff cancel a paid order: stock back, the invoice credited, the customer 
   assert.match(pdf.suggestedFilename(), /^credit-note-CN-\d{4}-\d{6}\.pdf$/);
   assert.equal((await readFile(await pdf.path())).subarray(0, 5).toString(), '%PDF-');
   await page.getByRole('button', { name: t('staff:order.cancel') }).waitFor({ state: 'detached' });
-  const mail = await portal.mailTo('purchaser@demo.test', 'order_canceled_credit_note');
+  const mail = await journey.portal.mailTo('purchaser@demo.test', 'order_canceled_credit_note');
   assert.ok(mail.subject.includes(order.orderNumber));
 });
 
@@ -279,19 +264,19 @@ test('admins read the audit log; operators and customers cannot open what is not
   const en = labels('en');
   const operator = await staffSignedIn('operator@demo.test', 'en');
   assert.equal(await operator.getByRole('link', { name: en('nav.auditLog') }).count(), 0);
-  await operator.goto(`${portal.url}/admin/audit-log`);
-  await operator.waitForURL(`${portal.url}/admin/orders`);
+  await operator.goto(`${journey.portal.url}/admin/audit-log`);
+  await operator.waitForURL(`${journey.portal.url}/admin/orders`);
 
   // Customers open no staff screen: the address sends them to their dashboard.
-  const owner = await signedIn(browser, portal.url, 'owner@demo.test');
-  contexts.push(owner.context());
-  await owner.goto(`${portal.url}/admin/orders/${order.id}`);
-  await owner.waitForURL(`${portal.url}/`);
+  const owner = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test');
+  journey.keep(owner.context());
+  await owner.goto(`${journey.portal.url}/admin/orders/${order.id}`);
+  await owner.waitForURL(`${journey.portal.url}/`);
 });
 
 test('staff block a company: its signed-in owner is signed out at the next click', async () => {
-  const owner = await signedIn(browser, portal.url, 'owner@other.test');
-  contexts.push(owner.context());
+  const owner = await signedIn(journey.browser, journey.portal.url, 'owner@other.test');
+  journey.keep(owner.context());
   const en = labels('en');
 
   const staff = await staffSignedIn('operator@demo.test', 'en');
@@ -356,7 +341,7 @@ test('staff block a company: its signed-in owner is signed out at the next click
     .click();
   await staff.getByText(en('staff:customers.unblocked', { company: 'Other Power GmbH' })).waitFor();
   await owner.getByRole('button', { name: en('signIn.submit') }).click();
-  await owner.waitForURL(`${portal.url}/`);
+  await owner.waitForURL(`${journey.portal.url}/`);
 });
 
 test('an admin invites a member of staff, who joins; deactivated, they are signed out', async () => {
@@ -381,12 +366,12 @@ test('an admin invites a member of staff, who joins; deactivated, they are signe
   await row.getByText(en('staff:customers.memberStatuses.pending')).waitFor();
 
   // The mail's link sets a password for the back office; they sign in to the order list.
-  const mail = await portal.mailTo('noor@shop.test', 'staff_invitation');
-  const context = await browser.newContext({ viewport: WIDTHS.desktop });
-  contexts.push(context);
+  const mail = await journey.portal.mailTo('noor@shop.test', 'staff_invitation');
+  const context = await journey.browser.newContext({ viewport: WIDTHS.desktop });
+  journey.keep(context);
   reportBrowserTrouble(context);
   const noor = await context.newPage();
-  await noor.goto(linkIn(mail, portal.url));
+  await noor.goto(linkIn(mail, journey.portal.url));
   await noor
     .getByText(
       en('setPassword.textInvitationStaff', { name: 'Noor Nieuw', email: 'noor@shop.test' }),
@@ -511,7 +496,7 @@ test('staff take a warranty claim to a replacement and a return to a credit note
   await inspect(page, 'staff-claim-warranty-nl');
 
   // Return: approved, goods received, refunded with a credit note, then closed.
-  await page.goto(`${portal.url}/nl/admin/claims/${refund._id}`);
+  await page.goto(`${journey.portal.url}/nl/admin/claims/${refund._id}`);
   await item.getByRole('button', { name: t('staff:claims.approve') }).click();
   await page
     .getByRole('dialog', { name: t('staff:claims.approve') })
@@ -582,7 +567,7 @@ test('a contact-us message lands in the staff inbox, is taken and answered by e-
   await page.locator('[data-answer]').filter({ hasText: 'tail lift, at no extra cost' }).waitFor();
   await inspect(page, 'staff-message-answered-de');
   await messagesLink.locator('[data-waiting]').waitFor({ state: 'detached' });
-  const mail = await portal.mailTo('purchaser@demo.test', 'contact_answer');
+  const mail = await journey.portal.mailTo('purchaser@demo.test', 'contact_answer');
   assert.ok(mail.text.includes('at no extra cost'));
   assert.ok(mail.text.includes('Can you deliver on a pallet'));
 });
@@ -604,7 +589,7 @@ test('a member of staff chooses alert e-mails and gets the next message by mail'
     method: 'POST',
     body: { subject, message: 'Please send invoices to our accounting office.' },
   });
-  const mail = await portal.mailTo('operator@demo.test', 'staff_alert_message');
+  const mail = await journey.portal.mailTo('operator@demo.test', 'staff_alert_message');
   assert.ok(mail.subject.includes(subject));
   assert.match(mail.text, /\/admin\/messages\/[0-9a-f-]{36}/);
 });

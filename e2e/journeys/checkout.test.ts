@@ -1,33 +1,18 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, inspect, launchBrowser } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectAccessible, inspect } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
-let portal: PortalServer;
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const journey = journeyFile();
 
 /** Signed in through the sign-in screen; the context closes after the test, passed or not. */
 async function open(email: string, locale: 'en' | 'nl' = 'en'): Promise<Page> {
-  const page = await signedIn(browser, portal.url, email, { locale });
-  contexts.push(page.context());
+  const page = await signedIn(journey.browser, journey.portal.url, email, { locale });
+  journey.keep(page.context());
   return page;
 }
 
@@ -48,7 +33,7 @@ const prefixOf = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 /** Calls the API with the page's own session (the token the web app stored). */
 async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const response = await fetch(`${portal.url}/api${path}`, {
+  const response = await fetch(`${journey.portal.url}/api${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -90,7 +75,9 @@ async function addFromProductPage(
   product: ListedProduct,
   quantity: number,
 ) {
-  await page.goto(`${portal.url}${prefixOf(locale)}/product/${encodeURIComponent(product.sku)}`);
+  await page.goto(
+    `${journey.portal.url}${prefixOf(locale)}/product/${encodeURIComponent(product.sku)}`,
+  );
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   await page.getByLabel(t('cart.quantity'), { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
@@ -192,7 +179,9 @@ for (const locale of ['en', 'nl'] as const) {
       page,
       `/products/sku/${encodeURIComponent(second!.sku)}?locale=${locale}`,
     );
-    await page.goto(`${portal.url}${prefix}/cat/${encodeURIComponent(categories[0]!.slug)}`);
+    await page.goto(
+      `${journey.portal.url}${prefix}/cat/${encodeURIComponent(categories[0]!.slug)}`,
+    );
     // The card of that product (names repeat across models; the SKU does not).
     const card = page
       .locator('section[aria-busy="false"] article')
@@ -400,8 +389,8 @@ test('an accountant sees no cart icon and no add-to-cart, and /cart sends them h
   await page.locator('main article').first().waitFor();
   assert.equal(await cartIcon(page, t).count(), 0);
   assert.equal(await page.getByRole('button', { name: t('cart.add') }).count(), 0);
-  await page.goto(`${portal.url}/cart`);
-  await page.waitForURL(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/cart`);
+  await page.waitForURL(`${journey.portal.url}/`);
   assert.equal(await cartIcon(page, t).count(), 0);
 });
 
@@ -427,7 +416,7 @@ test('an inactive company VAT number shows the banner and blocks the purchase', 
   });
   const [product] = await stockedProducts(page, 'en');
   await addFromProductPage(page, t, 'en', product!, 5);
-  await page.goto(`${portal.url}/cart`);
+  await page.goto(`${journey.portal.url}/cart`);
   const banner = page.getByText(t('vat.companyInactive', { vat_number: 'NL000000000B00' }));
   await banner.waitFor();
   await page.getByText(t('cart.holds.vatInactive')).waitFor();
@@ -441,5 +430,5 @@ test('an inactive company VAT number shows the banner and blocks the purchase', 
   await banner.waitFor();
   // Update it: the company details screen.
   await page.getByRole('button', { name: t('vat.update') }).click();
-  await page.waitForURL(`${portal.url}/company-details`);
+  await page.waitForURL(`${journey.portal.url}/company-details`);
 });

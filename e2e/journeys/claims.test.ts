@@ -1,37 +1,21 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, screenshot } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { inspect, screenshot } from '../support/browser';
 import { pdfFile, pngPicture } from '../support/files';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { portalApi } from '../support/api';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
-let portal: PortalServer;
-const { api, tokenOf } = portalApi(() => portal.url);
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const journey = journeyFile();
+const { api, tokenOf } = journey;
 
 type Locale = 'en' | 'fr';
 
 async function open(email: string, locale: Locale): Promise<Page> {
-  const page = await signedIn(browser, portal.url, email, { locale });
-  contexts.push(page.context());
+  const page = await signedIn(journey.browser, journey.portal.url, email, { locale });
+  journey.keep(page.context());
   return page;
 }
 
@@ -266,13 +250,13 @@ test('a buyer files a return for a completed order with two boxes', async () => 
  */
 async function openNewWarrantyClaim(page: Page, title: string) {
   const heading = page.getByRole('heading', { level: 1, name: title });
-  await page.goto(`${portal.url}/fr/warranty/new`);
+  await page.goto(`${journey.portal.url}/fr/warranty/new`);
   try {
     await heading.waitFor({ timeout: 15_000 });
   } catch {
     await screenshot(page, 'claims-new-warranty-missed');
     console.log(`new warranty claim form not shown at ${page.url()}; loading it again`);
-    await page.goto(`${portal.url}/fr/warranty/new`);
+    await page.goto(`${journey.portal.url}/fr/warranty/new`);
     await heading.waitFor();
   }
 }
@@ -355,7 +339,7 @@ test('en français: a CSV bulk claim with a per-row check, then filed', async ()
   await page.getByText(t('claims:sources.csv')).waitFor();
   await inspect(page, 'claims-detail-fr');
 
-  await page.goto(`${portal.url}/fr/warranty`);
+  await page.goto(`${journey.portal.url}/fr/warranty`);
   await page.locator('[data-claim-row]').filter({ hasText: claimNumber }).waitFor();
   await inspect(page, 'claims-warranty-list-fr');
 });

@@ -1,34 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
-import { inspect, launchBrowser, WIDTHS } from '../support/browser';
+import { inspect, WIDTHS } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { portalApi } from '../support/api';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
-let portal: PortalServer;
-const { api, tokenOf } = portalApi(() => portal.url);
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const journey = journeyFile();
+const { api, tokenOf } = journey;
 
 async function open(email: string, locale: 'en' | 'de'): Promise<Page> {
-  const page = await signedIn(browser, portal.url, email, { locale });
-  contexts.push(page.context());
+  const page = await signedIn(journey.browser, journey.portal.url, email, { locale });
+  journey.keep(page.context());
   return page;
 }
 
@@ -144,11 +128,11 @@ test('dashboard: slider, last orders, spend chart, most bought and popular for t
 
   // The chart on a phone (sidebar collapsed), on its own: the full-page shot shows it small.
   const t = labels('de');
-  const phone = await signedIn(browser, portal.url, 'owner@demo.test', {
+  const phone = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test', {
     viewport: WIDTHS.mobile,
     locale: 'de',
   });
-  contexts.push(phone.context());
+  journey.keep(phone.context());
   const spend = region(phone, t('dashboard.spend.title'));
   await spend.locator('[data-spend-chart] rect').last().waitFor();
   await spend.screenshot({ path: shotPath('dashboard-spend-de-375') });
@@ -164,10 +148,10 @@ test('dashboard: the purchaser sees no spend chart', async () => {
   await inspect(page, 'dashboard-purchaser-en');
 
   // On a phone the sidebar starts collapsed: the slider stacks its picture above the text.
-  const phone = await signedIn(browser, portal.url, 'purchaser@demo.test', {
+  const phone = await signedIn(journey.browser, journey.portal.url, 'purchaser@demo.test', {
     viewport: WIDTHS.mobile,
   });
-  contexts.push(phone.context());
+  journey.keep(phone.context());
   await phone.locator('[data-slide]:visible img').waitFor();
   await phone.evaluate(() => document.fonts.ready);
   await phone.screenshot({ path: shotPath('dashboard-purchaser-en-375-top') });

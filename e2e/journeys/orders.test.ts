@@ -1,33 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { inspect } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { portalApi } from '../support/api';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
-let portal: PortalServer;
-const { api, tokenOf } = portalApi(() => portal.url);
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const journey = journeyFile();
+const { api, tokenOf } = journey;
 
 async function open(email: string, locale: 'en' | 'it'): Promise<Page> {
-  const page = await signedIn(browser, portal.url, email, { locale });
-  contexts.push(page.context());
+  const page = await signedIn(journey.browser, journey.portal.url, email, { locale });
+  journey.keep(page.context());
   return page;
 }
 
@@ -106,7 +90,7 @@ test('shipped order: badge, dropdown in Italian, order history and detail, invoi
   await inspect(page, 'dashboard-last-orders-it');
 
   // Order History lists it; the detail shows the shipment and progress.
-  await page.goto(`${portal.url}/it/orders`);
+  await page.goto(`${journey.portal.url}/it/orders`);
   const row = page.locator('[data-order-row]').filter({ hasText: order.orderNumber });
   await row.waitFor();
   await inspect(page, 'orders-list-it');
@@ -119,7 +103,7 @@ test('shipped order: badge, dropdown in Italian, order history and detail, invoi
 test('the accountant finds the invoice and downloads its PDF', async () => {
   const page = await open('accountant@demo.test', 'en');
   const t = labels('en');
-  await page.goto(`${portal.url}/invoices`);
+  await page.goto(`${journey.portal.url}/invoices`);
   const row = page.locator('[data-invoice-row]').first();
   await row.waitFor();
   await inspect(page, 'invoices-list');

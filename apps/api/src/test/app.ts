@@ -21,12 +21,24 @@ import {
 
 export { DEMO_PASSWORD };
 
+/** The accounts an authorization test signs in: each company role, another company, each staff role. */
+export const DEMO_ACCOUNTS = {
+  owner: 'owner@demo.test',
+  purchaser: 'purchaser@demo.test',
+  accountant: 'accountant@demo.test',
+  other: 'owner@other.test',
+  admin: 'admin@demo.test',
+  operator: 'operator@demo.test',
+} as const;
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
   /** Signs in a demo (or any) account and answers its access token. */
   signIn(email: string, password?: string): Promise<string>;
+  /** Signs in every one of DEMO_ACCOUNTS and answers their access tokens by the same names. */
+  signInEach(): Promise<Record<keyof typeof DEMO_ACCOUNTS, string>>;
   /** Mails in the outbox for a recipient, newest first. */
   mailsTo(email: string, template?: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   close(): Promise<void>;
@@ -103,20 +115,28 @@ export async function createTestApp(
   const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
 
+  async function signIn(email: string, password = DEMO_PASSWORD) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    }
+    return response.json<{ access_token: string }>().access_token;
+  }
+
   return {
     app,
     db: database.db,
     config,
-    async signIn(email, password = DEMO_PASSWORD) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email, password },
-      });
-      if (response.statusCode !== 200) {
-        throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-      }
-      return response.json<{ access_token: string }>().access_token;
+    signIn,
+    async signInEach() {
+      const tokens = await Promise.all(
+        Object.entries(DEMO_ACCOUNTS).map(async ([who, email]) => [who, await signIn(email)]),
+      );
+      return Object.fromEntries(tokens) as Record<keyof typeof DEMO_ACCOUNTS, string>;
     },
     async mailsTo(email, template) {
       return database.db

@@ -18,16 +18,7 @@ let purchaserId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, purchaser, accountant, other, admin, operator] = (await Promise.all(
-    [
-      'owner@demo.test',
-      'purchaser@demo.test',
-      'accountant@demo.test',
-      'owner@other.test',
-      'admin@demo.test',
-      'operator@demo.test',
-    ].map((email) => t.signIn(email)),
-  )) as [string, string, string, string, string, string];
+  ({ owner, purchaser, accountant, other, admin, operator } = await t.signInEach());
   const ids = await t.db.select({ id: companies.id, name: companies.name }).from(companies);
   demoId = ids.find((row) => row.name === 'Demo Energy BV')!.id;
   otherId = ids.find((row) => row.name === 'Other Power GmbH')!.id;

@@ -27,16 +27,7 @@ let categoryId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, purchaser, accountant, other, admin, operator] = (await Promise.all(
-    [
-      'owner@demo.test',
-      'purchaser@demo.test',
-      'accountant@demo.test',
-      'owner@other.test',
-      'admin@demo.test',
-      'operator@demo.test',
-    ].map((email) => t.signIn(email)),
-  )) as [string, string, string, string, string, string];
+  ({ owner, purchaser, accountant, other, admin, operator } = await t.signInEach());
   const [category] = await t.db
     .select({ id: categories.id })
     .from(categories)

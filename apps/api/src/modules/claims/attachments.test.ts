@@ -37,16 +37,7 @@ const PDF = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n%%EOF\n',
 beforeAll(async () => {
   [PNG, JPEG, WEBP] = await Promise.all([picture('png'), picture('jpeg'), picture('webp')]);
   t = await createTestApp();
-  [owner, purchaser, accountant, other, operator, admin] = (await Promise.all(
-    [
-      'owner@demo.test',
-      'purchaser@demo.test',
-      'accountant@demo.test',
-      'owner@other.test',
-      'operator@demo.test',
-      'admin@demo.test',
-    ].map((email) => t.signIn(email)),
-  )) as [string, string, string, string, string, string];
+  ({ owner, purchaser, accountant, other, admin, operator } = await t.signInEach());
   const id = await stockProduct(t, 0, { priceCents: 10_000, quantity: 10_000 });
   const [row] = await t.db
     .select({ sku: products.sku })

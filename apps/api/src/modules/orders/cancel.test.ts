@@ -26,16 +26,7 @@ let home: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, purchaser, accountant, other, admin, operator] = (await Promise.all(
-    [
-      'owner@demo.test',
-      'purchaser@demo.test',
-      'accountant@demo.test',
-      'owner@other.test',
-      'admin@demo.test',
-      'operator@demo.test',
-    ].map((email) => t.signIn(email)),
-  )) as [string, string, string, string, string, string];
+  ({ owner, purchaser, accountant, other, admin, operator } = await t.signInEach());
   battery = await stockProduct(t, 0, { priceCents: 10_000, quantity: 100 });
   home = await addAddress(t, purchaser, 'delivery');
 });

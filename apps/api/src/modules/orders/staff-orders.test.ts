@@ -27,16 +27,7 @@ let theirs: { id: string; orderNumber: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, purchaser, accountant, other, admin, operator] = (await Promise.all(
-    [
-      'owner@demo.test',
-      'purchaser@demo.test',
-      'accountant@demo.test',
-      'owner@other.test',
-      'admin@demo.test',
-      'operator@demo.test',
-    ].map((email) => t.signIn(email)),
-  )) as [string, string, string, string, string, string];
+  ({ owner, purchaser, accountant, other, admin, operator } = await t.signInEach());
   const battery = await stockProduct(t, 0, { priceCents: 12_345, quantity: 50 });
   const charger = await stockProduct(t, 1, { priceCents: 1_999, quantity: 200 });
   const home = await addAddress(t, purchaser, 'delivery');
