@@ -72,6 +72,29 @@ async function lockedImages(tx: Tx, productId: string) {
   return product;
 }
 
+/** Writes a locked product's pictures and records the change in the audit log. */
+async function saveImages(
+  tx: Tx,
+  staffUserId: string,
+  productId: string,
+  product: Awaited<ReturnType<typeof lockedImages>>,
+  images: ProductImage[],
+) {
+  await tx
+    .update(products)
+    .set({ images, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+  await recordAudit(tx, {
+    staffUserId,
+    action: 'product.images',
+    entityType: 'product',
+    entityId: productId,
+    entityLabel: product.sku,
+    before: { images: product.images.length },
+    after: { images: images.length },
+  });
+}
+
 const uploadedId = (image: ProductImage) =>
   image.path.startsWith(`${PRODUCT_IMAGE_BASE}/`)
     ? image.path.slice(PRODUCT_IMAGE_BASE.length + 1).replace(/\.webp$/, '')
@@ -102,19 +125,7 @@ export async function addProductImage(
       path: `${PRODUCT_IMAGE_BASE}/${row.id}.webp`,
       thumbnail: { path: `${PRODUCT_IMAGE_BASE}/${row.id}/thumb.webp` },
     };
-    await tx
-      .update(products)
-      .set({ images: [...product.images, image], updatedAt: sql`now()` })
-      .where(eq(products.id, productId));
-    await recordAudit(tx, {
-      staffUserId,
-      action: 'product.images',
-      entityType: 'product',
-      entityId: productId,
-      entityLabel: product.sku,
-      before: { images: product.images.length },
-      after: { images: product.images.length + 1 },
-    });
+    await saveImages(tx, staffUserId, productId, product, [...product.images, image]);
   });
 }
 
@@ -147,19 +158,7 @@ export async function orderProductImages(
     if (removed.length) {
       await tx.delete(productImages).where(inArray(productImages.id, removed));
     }
-    await tx
-      .update(products)
-      .set({ images, updatedAt: sql`now()` })
-      .where(eq(products.id, productId));
-    await recordAudit(tx, {
-      staffUserId,
-      action: 'product.images',
-      entityType: 'product',
-      entityId: productId,
-      entityLabel: product.sku,
-      before: { images: product.images.length },
-      after: { images: images.length },
-    });
+    await saveImages(tx, staffUserId, productId, product, images);
   });
 }
 

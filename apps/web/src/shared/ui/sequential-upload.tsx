@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, List, Progress, Stack, Text } from '@mantine/core';
+import { IconPhotoPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type UploadProgress } from '../api/client';
 
@@ -53,6 +54,41 @@ export function useSequentialUpload({
 }
 
 /** The file being sent with its progress bar, and the files refused with why. */
+/** The button that picks files for a sequential upload; disabled once there is no room left. */
+export function UploadButton({
+  upload,
+  accept,
+  room,
+  children,
+}: {
+  upload: ReturnType<typeof useSequentialUpload>;
+  accept: readonly string[];
+  room: number;
+  children: string;
+}) {
+  return (
+    <FileButton
+      multiple
+      accept={accept.join(',')}
+      onChange={(files) => {
+        if (files.length) void upload.send(files);
+      }}
+    >
+      {(props) => (
+        <Button
+          {...props}
+          variant="light"
+          leftSection={<IconPhotoPlus size={16} aria-hidden />}
+          loading={upload.sending !== null}
+          disabled={room <= 0}
+        >
+          {children}
+        </Button>
+      )}
+    </FileButton>
+  );
+}
+
 export function UploadStatus({
   upload,
   sendingLabel,

@@ -1,9 +1,7 @@
 import {
   ActionIcon,
   Badge,
-  Button,
   Card,
-  FileButton,
   Group,
   Image,
   SimpleGrid,
@@ -13,18 +11,16 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconPhotoPlus,
-  IconStar,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconStar, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_IMAGE_LIMITS, type StaffProduct } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import { UploadStatus, useSequentialUpload } from '../../../shared/ui/sequential-upload';
+import {
+  UploadButton,
+  UploadStatus,
+  useSequentialUpload,
+} from '../../../shared/ui/sequential-upload';
 import { notifyError } from '../../../shared/ui/notify';
 import { catalogKey, uploadProductImage, useProductAction } from '../api/catalog';
 
@@ -99,25 +95,9 @@ export function ProductImages({ product }: { product: StaffProduct }) {
               {t('staff:images.hint', { size: MEGABYTES, max: PRODUCT_IMAGE_LIMITS.maxPerProduct })}
             </Text>
           </div>
-          <FileButton
-            multiple
-            accept={PICTURE_TYPES.join(',')}
-            onChange={(files) => {
-              if (files.length) void upload.send(files);
-            }}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconPhotoPlus size={16} aria-hidden />}
-                loading={upload.sending !== null}
-                disabled={room <= 0}
-              >
-                {t('staff:images.add')}
-              </Button>
-            )}
-          </FileButton>
+          <UploadButton upload={upload} accept={PICTURE_TYPES} room={room}>
+            {t('staff:images.add')}
+          </UploadButton>
         </Group>
         <UploadStatus
           upload={upload}

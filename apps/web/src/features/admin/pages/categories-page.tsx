@@ -207,6 +207,35 @@ function MoveDialog({
   );
 }
 
+/** One of a category row's icon buttons; its label is both its tooltip and its accessible name. */
+function RowAction({
+  label,
+  icon: Icon,
+  onClick,
+  disabled,
+  color,
+}: {
+  label: string;
+  icon: typeof IconPencil;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: string;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        disabled={disabled}
+        aria-label={label}
+        onClick={onClick}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 type Dialog =
   | { kind: 'create'; parent: StaffCategory | null }
   | { kind: 'rename'; category: StaffCategory }
@@ -292,89 +321,55 @@ export function CategoriesPage() {
             </Text>
           </div>
           <Group gap={2} wrap="nowrap">
-            <Tooltip label={t('staff:categories.moveUp', { name })}>
-              <ActionIcon
-                variant="subtle"
-                disabled={index === 0}
-                aria-label={t('staff:categories.moveUp', { name })}
-                onClick={() =>
-                  run({
-                    kind: 'move',
-                    id: category._id,
-                    move: { parent_id: parentId, position: index - 1 },
-                  })
-                }
-              >
-                <IconArrowUp size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('staff:categories.moveDown', { name })}>
-              <ActionIcon
-                variant="subtle"
-                disabled={index === siblings.length - 1}
-                aria-label={t('staff:categories.moveDown', { name })}
-                onClick={() =>
-                  run({
-                    kind: 'move',
-                    id: category._id,
-                    move: { parent_id: parentId, position: index + 1 },
-                  })
-                }
-              >
-                <IconArrowDown size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('staff:categories.moveTo', { name })}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('staff:categories.moveTo', { name })}
-                onClick={() => setDialog({ kind: 'move', category })}
-              >
-                <IconTransfer size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('staff:categories.rename', { name })}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('staff:categories.rename', { name })}
-                onClick={() => setDialog({ kind: 'rename', category })}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('staff:categories.addChild', { name })}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('staff:categories.addChild', { name })}
-                onClick={() => setDialog({ kind: 'create', parent: category })}
-              >
-                <IconFolderPlus size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip
+            <RowAction
+              label={t('staff:categories.moveUp', { name })}
+              icon={IconArrowUp}
+              disabled={index === 0}
+              onClick={() =>
+                run({
+                  kind: 'move',
+                  id: category._id,
+                  move: { parent_id: parentId, position: index - 1 },
+                })
+              }
+            />
+            <RowAction
+              label={t('staff:categories.moveDown', { name })}
+              icon={IconArrowDown}
+              disabled={index === siblings.length - 1}
+              onClick={() =>
+                run({
+                  kind: 'move',
+                  id: category._id,
+                  move: { parent_id: parentId, position: index + 1 },
+                })
+              }
+            />
+            <RowAction
+              label={t('staff:categories.moveTo', { name })}
+              icon={IconTransfer}
+              onClick={() => setDialog({ kind: 'move', category })}
+            />
+            <RowAction
+              label={t('staff:categories.rename', { name })}
+              icon={IconPencil}
+              onClick={() => setDialog({ kind: 'rename', category })}
+            />
+            <RowAction
+              label={t('staff:categories.addChild', { name })}
+              icon={IconFolderPlus}
+              onClick={() => setDialog({ kind: 'create', parent: category })}
+            />
+            <RowAction
               label={
                 category.is_active
                   ? t('staff:categories.hideTitle', { name })
                   : t('staff:categories.showTitle', { name })
               }
-            >
-              <ActionIcon
-                variant="subtle"
-                color={category.is_active ? 'red.9' : 'teal.9'}
-                aria-label={
-                  category.is_active
-                    ? t('staff:categories.hideTitle', { name })
-                    : t('staff:categories.showTitle', { name })
-                }
-                onClick={() => toggle(category)}
-              >
-                {category.is_active ? (
-                  <IconEyeOff size={18} aria-hidden />
-                ) : (
-                  <IconEye size={18} aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
+              icon={category.is_active ? IconEyeOff : IconEye}
+              color={category.is_active ? 'red.9' : 'teal.9'}
+              onClick={() => toggle(category)}
+            />
           </Group>
         </Group>,
         ...rows(category._id, depth + 1),

@@ -1,11 +1,14 @@
-import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPhotoPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_NAMESPACES } from '../../../i18n/i18n';
 import { CLAIM_ATTACHMENT_LIMITS, CLAIM_ATTACHMENT_TYPES } from '@portal/contract';
-import { UploadStatus, useSequentialUpload } from '../../../shared/ui/sequential-upload';
+import {
+  UploadButton,
+  UploadStatus,
+  useSequentialUpload,
+} from '../../../shared/ui/sequential-upload';
 import { claimsKey, uploadClaimAttachment } from '../api/claims';
 
 const MEGABYTES = CLAIM_ATTACHMENT_LIMITS.maxBytes / 1_048_576;
@@ -42,25 +45,9 @@ export function AttachmentUpload({ claimId, count }: { claimId: string; count: n
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap">
-        <FileButton
-          multiple
-          accept={CLAIM_ATTACHMENT_TYPES.join(',')}
-          onChange={(files) => {
-            if (files.length) void upload.send(files);
-          }}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              leftSection={<IconPhotoPlus size={16} aria-hidden />}
-              loading={upload.sending !== null}
-              disabled={room <= 0}
-            >
-              {t('claims:attachments.add')}
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton upload={upload} accept={CLAIM_ATTACHMENT_TYPES} room={room}>
+          {t('claims:attachments.add')}
+        </UploadButton>
         <Text size="sm" c="gray.7">
           {room <= 0
             ? t('validation.attachments_full', { max: CLAIM_ATTACHMENT_LIMITS.maxPerClaim })
