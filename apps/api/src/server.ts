@@ -42,7 +42,7 @@ import { documentPdfs, invoiceRoutes, staffDocumentRoutes } from './modules/invo
 import { notificationRoutes } from './modules/notifications/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
-import { settingsRoutes } from './modules/settings/routes';
+import { bannerPictureRoutes, settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/companies/routes';
 import {
@@ -165,6 +165,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin/audit-log' });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(bannerPictureRoutes, { prefix: '/admin/banner-pictures' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(notificationRoutes, { prefix: '/users' });
       await api.register(companyRoutes, { prefix: '/companies' });

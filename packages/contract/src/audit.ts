@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'category.move',
   'category.activate',
   'category.deactivate',
+  'category.icon',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

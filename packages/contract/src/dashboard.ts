@@ -23,6 +23,31 @@ export type BannerImage = (typeof BANNER_IMAGES)[number];
 export const bannerImagePath = (name: BannerImage) => `/api/media/banners/${name}.svg`;
 const bannerImagePaths: readonly string[] = BANNER_IMAGES.map(bannerImagePath);
 
+/**
+ * Pictures staff upload for the shop itself (banners, category icons), stored once as WebP and
+ * served at `/api/media/pictures/{id}.webp`.
+ */
+export const SHOP_PICTURE_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  /** A banner is cropped to fill this size (2:1, as the slider shows it). */
+  banner: { width: 1200, height: 600 },
+  /** An icon fits in this square, transparent around it. */
+  iconSize: 128,
+} as const;
+export const SHOP_PICTURE_BASE = '/api/media/pictures';
+export const shopPicturePathSchema = z
+  .string()
+  .regex(/^\/api\/media\/pictures\/[0-9a-f-]{36}\.webp$/, 'validation.banner_picture');
+/** The id of an uploaded shop picture named by `path`, or null for any other path. */
+export function shopPictureIdOf(path: string): string | null {
+  return shopPicturePathSchema.safeParse(path).success
+    ? path.slice(SHOP_PICTURE_BASE.length + 1, -'.webp'.length)
+    : null;
+}
+/** `POST /admin/banner-pictures`, `PUT /admin/categories/{id}/icon`: where the picture is served. */
+export const shopPictureSchema = z.object({ path: z.string() });
+export type ShopPicture = z.infer<typeof shopPictureSchema>;
+
 export const DASHBOARD_SLIDER_MAX_BANNERS = 8;
 
 export const bannerTextSchema = z.strictObject({
@@ -55,7 +80,13 @@ export const internalLinkSchema = z
 
 export const bannerSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  image: z.string().refine((path) => bannerImagePaths.includes(path), 'validation.invalid'),
+  /** A picture staff uploaded, or one the demo seed drew. */
+  image: z
+    .string()
+    .refine(
+      (path) => bannerImagePaths.includes(path) || shopPictureIdOf(path) !== null,
+      'validation.banner_picture',
+    ),
   link: internalLinkSchema,
   texts: bannerTextsSchema,
 });

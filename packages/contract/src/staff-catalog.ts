@@ -279,6 +279,8 @@ export const staffCategorySchema = z.object({
   slugs: z.partialRecord(z.enum(LOCALES), z.string()),
   /** Products placed in this category itself. */
   products: z.number().int(),
+  /** The icon staff uploaded; null: buyers see the default battery icon. */
+  icon: z.object({ path: z.string() }).nullable(),
 });
 export type StaffCategory = z.infer<typeof staffCategorySchema>;
 

@@ -57,6 +57,8 @@ export const VALIDATION_KEYS = [
   'validation.picture_too_large',
   'validation.pictures_full',
   'validation.picture_order',
+  // The dashboard slider's banners.
+  'validation.banner_picture',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

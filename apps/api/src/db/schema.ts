@@ -319,6 +319,15 @@ export const stockMovements = pgTable(
 );
 
 /** Pictures staff uploaded for a product, resized once (migration 0036). */
+/** Pictures staff upload for the shop: dashboard banners and category icons (WebP). */
+export const shopPictures = pgTable('shop_pictures', {
+  id: id(),
+  purpose: text('purpose', { enum: ['banner', 'category_icon'] }).notNull(),
+  content: bytea('content').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const productImages = pgTable(
   'product_images',
   {

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryDetail, NestedCategory, StaffCategory } from '@portal/contract';
-import { auditLog } from '../../db/schema';
+import sharp from 'sharp';
+import { auditLog, shopPictures } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { multipartBody } from '../../test/claims';
 
 let t: TestApp;
 let admin: string;
@@ -20,7 +22,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url,
@@ -158,5 +165,80 @@ describe('the category tree, kept by staff', () => {
       expect((await call('GET', '/api/admin/categories', token)).statusCode).toBe(403);
     }
     expect((await call('GET', '/api/admin/categories')).statusCode).toBe(401);
+  });
+});
+
+describe('category icons', () => {
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#1971c2' } })
+      .png()
+      .toBuffer();
+  const upload = (categoryId: string, token: string | undefined, content: Buffer) => {
+    const body = multipartBody({ name: 'icon.png', type: 'image/png', content });
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/categories/${categoryId}/icon`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? bearer(token) : {}), 'accept-language': 'fr' },
+    });
+  };
+
+  it('takes an uploaded icon buyers see, replaces it, and goes back to the default one', async () => {
+    const category = (await list()).find((row) => row.parent_id === null)!;
+    const first = await upload(category._id, admin, await picture(600, 300));
+    expect(first.statusCode, first.body).toBe(200);
+    const { path } = first.json<{ path: string }>();
+    expect(path).toMatch(/^\/api\/media\/pictures\/[0-9a-f-]{36}\.webp$/);
+    // Kept square, the picture fitted inside, transparent around it.
+    const served = await t.app.inject({ method: 'GET', url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      width: 128,
+      height: 128,
+      hasAlpha: true,
+    });
+    expect((await list()).find((row) => row._id === category._id)?.icon).toEqual({ path });
+    expect(flat(await buyerTree('de')).find((node) => node._id === category._id)?.icon).toEqual({
+      path,
+    });
+
+    // A new icon replaces the old one, whose picture is deleted.
+    const second = await upload(category._id, admin, await picture(64, 64));
+    const replaced = second.json<{ path: string }>().path;
+    expect(replaced).not.toBe(path);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+
+    const removed = await call('DELETE', `/api/admin/categories/${category._id}/icon`, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await list()).find((row) => row._id === category._id)?.icon).toBeNull();
+    expect(flat(await buyerTree()).find((node) => node._id === category._id)?.icon).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: replaced })).statusCode).toBe(404);
+    expect(
+      await t.db.$count(
+        auditLog,
+        and(eq(auditLog.action, 'category.icon'), eq(auditLog.entityId, category._id)),
+      ),
+    ).toBe(3);
+    expect(await t.db.$count(shopPictures)).toBe(0);
+  });
+
+  it('refuses a file that is not a picture, in the staff member’s language; admins only', async () => {
+    const category = (await list())[0]!;
+    const fake = await upload(category._id, admin, Buffer.from('not a picture'));
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().details[0]).toMatchObject({
+      field: 'file',
+      message: expect.stringMatching(/JPEG/),
+    });
+    expect(fake.json().details[0].message).toMatch(/Choisissez/);
+    const png = await picture(32, 32);
+    expect((await upload(randomUUID(), admin, png)).statusCode).toBe(404);
+    expect((await upload('not-a-uuid', admin, png)).statusCode).toBe(400);
+    expect((await upload(category._id, operator, png)).statusCode).toBe(403);
+    expect((await upload(category._id, owner, png)).statusCode).toBe(403);
+    expect((await upload(category._id, undefined, png)).statusCode).toBe(401);
+    expect(await t.db.$count(shopPictures)).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { slugify } from '../../platform/slug';
 import { recordAudit } from '../audit';
+import { deleteShopPicture, storeShopPicture } from '../media';
 
 type Names = Partial<Record<Locale, string>>;
 
@@ -37,6 +38,7 @@ export async function listStaffCategories(db: Db): Promise<{ items: StaffCategor
         names: Object.fromEntries(own.map((text) => [text.locale, text.name])),
         slugs: Object.fromEntries(own.map((text) => [text.locale, text.slug])),
         products: countOf.get(row.id) ?? 0,
+        icon: row.iconPath ? { path: row.iconPath } : null,
       };
     }),
   };
@@ -282,5 +284,37 @@ export async function setCategoryActive(
       before: { active: category.isActive },
       after: { active },
     });
+  });
+}
+
+/**
+ * `PUT /admin/categories/{id}/icon` (a picture uploaded) and `DELETE …/icon` (null: buyers see
+ * the default battery icon again). The icon it replaces, if uploaded, is deleted with the change.
+ */
+export async function setCategoryIcon(
+  db: Db,
+  staffUserId: string,
+  categoryId: string,
+  icon: Buffer | null,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const category = await lockCategory(tx, categoryId);
+    if (!icon && !category.iconPath) return null;
+    const iconPath = icon ? await storeShopPicture(tx, 'category_icon', icon, staffUserId) : null;
+    await tx
+      .update(categories)
+      .set({ iconPath, updatedAt: sql`now()` })
+      .where(eq(categories.id, categoryId));
+    await deleteShopPicture(tx, category.iconPath);
+    await recordAudit(tx, {
+      staffUserId,
+      action: 'category.icon',
+      entityType: 'category',
+      entityId: categoryId,
+      entityLabel: (await namesOf(tx, categoryId)).en ?? null,
+      before: { icon: category.iconPath },
+      after: { icon: iconPath },
+    });
+    return iconPath;
   });
 }

@@ -29,10 +29,13 @@ import {
   stockMovementListQuerySchema,
   stockMovementListSchema,
   stockMovementRequestSchema,
+  SHOP_PICTURE_LIMITS,
+  shopPictureSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
+import { readShopPictureUpload } from '../media';
 import {
   bulkUpdateProducts,
   createProduct,
@@ -53,6 +56,7 @@ import {
   moveCategory,
   renameCategory,
   setCategoryActive,
+  setCategoryIcon,
 } from './staff-categories';
 import { exportProductsCsv, exportProductsXlsx } from './staff-export';
 import { listStockMovements, moveStock } from './stock-movements';
@@ -62,13 +66,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const security = [{ bearer: [] }];
 
 /**
- * Back-office II: staff keep the catalog (`/api/admin/products`). Text, price and category
- * changes reach the catalog read model of every process through catalog_version (decision 004);
- * stock changes are applied per product at once here and within 2 s elsewhere.
- */
-/**
- * Admins only; a change (a product, a category) shows in this process's catalog at once, other
- * processes see it at their next look (within a second or two).
+ * Back-office II: staff keep the catalog (`/api/admin/products`, `/api/admin/categories`), admins
+ * only. A change (a product, a category) shows in this process's catalog at once; other processes
+ * see it at their next look (within a second or two).
  */
 function staffCatalogHooks(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.addHook('preValidation', requirePermission('catalog.manage'));
@@ -376,6 +376,7 @@ export const staffCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Back-office II: the category tree (`/api/admin/categories`). */
 export const staffCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart);
   staffCatalogHooks(app);
   const params = categoryIdParamsSchema;
   const done = (request: { locale: Locale }) => ({
@@ -467,6 +468,47 @@ export const staffCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.categoryId,
         request.body.active,
       );
+      return done(request);
+    },
+  );
+
+  app.put(
+    '/:categoryId/icon',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Upload a category's icon",
+        description:
+          'multipart/form-data with one `file`: a JPEG, PNG or WebP picture (recognised by its ' +
+          `content) of at most ${SHOP_PICTURE_LIMITS.maxBytes / 1_048_576} MB, stored as a ` +
+          `${SHOP_PICTURE_LIMITS.iconSize} px square WebP (transparent around the picture).`,
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: shopPictureSchema },
+      },
+    },
+    async (request) => {
+      const icon = await readShopPictureUpload(request, 'category_icon');
+      const { categoryId } = request.params;
+      const path = await setCategoryIcon(app.db, contextOf(request).userId, categoryId, icon);
+      return { path: path ?? '' };
+    },
+  );
+
+  app.delete(
+    '/:categoryId/icon',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a category's icon (buyers see the default one)",
+        params,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await setCategoryIcon(app.db, contextOf(request).userId, request.params.categoryId, null);
       return done(request);
     },
   );

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { shopPictureBytes } from './shop-pictures';
 
 /** A path names one picture that never changes (a new picture gets a new path): keep it for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,6 +20,7 @@ const productParamsSchema = z.strictObject({
 });
 const iconParamsSchema = z.strictObject({ icon: name });
 const bannerParamsSchema = z.strictObject({ banner: name });
+const shopPictureParamsSchema = z.strictObject({ pictureId: z.uuid() });
 
 interface Picture {
   body: Buffer;
@@ -66,7 +68,9 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, picture: Picture)
 /**
  * Pictures of products, category icons and dashboard banners: files in the media directory
  * (`MEDIA_DIR`; the demo seed draws its pictures there once, db/seed/media), public, as `<img>`
- * loads them. Each is read once and kept with its ETag; a missing one is NOT_FOUND.
+ * loads them. Each is read once and kept with its ETag; a missing one is NOT_FOUND. Pictures staff
+ * uploaded (`/pictures/{id}.webp`) are read from the database by primary key: a new picture gets
+ * a new id, so a browser asks once for each, and a removed one is gone at once in every process.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['media'] };
@@ -132,5 +136,22 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...schema, params: bannerParamsSchema } },
     async (request, reply) =>
       sendSvg(request, reply, await picture(`banners/${request.params.banner}.svg`)),
+  );
+
+  app.get(
+    '/pictures/:pictureId.webp',
+    { schema: { ...schema, params: shopPictureParamsSchema } },
+    async (request, reply) => {
+      const { pictureId } = request.params;
+      const bytes = await shopPictureBytes(app.db, pictureId);
+      if (!bytes) throw notFound();
+      const etag = `"${pictureId}"`;
+      void reply
+        .header('ETag', etag)
+        .header('Cache-Control', IMMUTABLE)
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('image/webp').send(bytes);
+    },
   );
 };

@@ -624,6 +624,7 @@ describe('who may use the staff routes', () => {
     '/api/admin/staff',
     '/api/admin/products',
     '/api/admin/categories',
+    '/api/admin/banner-pictures',
   ];
 
   it('finds the staff routes in the OpenAPI document', () => {

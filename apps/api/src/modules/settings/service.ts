@@ -3,7 +3,9 @@ import {
   dashboardSliderSchema,
   type DashboardSliderSettingResponse,
   claimSettingsSchema,
+  shopPictureIdOf,
   type ClaimSettingResponse,
+  type DashboardSlider,
   type ClaimSettings,
   invoiceSettingsSchema,
   productSettingsSchema,
@@ -17,11 +19,12 @@ import {
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { RequestValidationError } from '../../platform/validation';
 import { recordAudit } from '../audit';
+import { deleteUnusedShopPictures, storedShopPictures } from '../media';
 import { DEFAULT_DASHBOARD_SLIDER } from './dashboard-slider-default';
 
 /** Every setting code and the schema its value follows. */
@@ -97,6 +100,36 @@ function changedFields(before: unknown, after: unknown) {
 }
 
 /**
+ * A slider names only pictures uploaded as banners (or drawn by the demo seed); the uploaded
+ * pictures it no longer names are deleted, with those uploaded a day ago and never used.
+ */
+async function keepBannerPictures(
+  tx: Tx,
+  before: DashboardSlider | undefined,
+  after: DashboardSlider,
+) {
+  const paths = after.banners.map((banner) => banner.image);
+  const stored = await storedShopPictures(tx, 'banner', paths);
+  const missing = after.banners.flatMap((banner, index) =>
+    shopPictureIdOf(banner.image) && !stored.has(banner.image) ? [index] : [],
+  );
+  if (missing.length) {
+    throw new RequestValidationError(
+      missing.map((index) => ({
+        code: 'custom',
+        input: after.banners[index]?.image,
+        message: 'validation.banner_picture',
+        path: ['value', 'banners', index, 'image'],
+      })),
+    );
+  }
+  await deleteUnusedShopPictures(tx, 'banner', {
+    kept: paths,
+    dropped: before?.banners.map((banner) => banner.image) ?? [],
+  });
+}
+
+/**
  * Replaces a setting's value (staff only). The value is checked against its code's schema;
  * problems name the field under `value.`. The audit log keeps the fields that changed, before
  * and after, in the same transaction.
@@ -123,6 +156,13 @@ export async function updateSetting(
       .for('update');
     const changes = changedFields(previous?.value, value);
     if (Object.keys(changes.after).length === 0) return;
+    if (code === 'dashboard_slider') {
+      await keepBannerPictures(
+        tx,
+        previous?.value as DashboardSlider | undefined,
+        value as DashboardSlider,
+      );
+    }
     await tx
       .insert(settings)
       .values({ code, value })

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import type { DashboardSlider } from '@portal/contract';
+import { auditLog, shopPictures } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { multipartBody } from '../../test/claims';
 import { settingEntityId } from './service';
 
 let t: TestApp;
@@ -101,5 +105,99 @@ describe('staff change the shop settings', () => {
     );
     expect(settingEntityId('product_settings')).toBe(settingEntityId('product_settings'));
     expect(settingEntityId('claim_settings')).not.toBe(settingEntityId('product_settings'));
+  });
+});
+
+describe('the dashboard slider, kept by staff', () => {
+  const upload = (token: string | undefined, content: Buffer) => {
+    const body = multipartBody({ name: 'banner.jpg', type: 'image/jpeg', content });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/banner-pictures',
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? bearer(token) : {}), 'accept-language': 'de' },
+    });
+  };
+  const photo = () =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#f08c00' } })
+      .jpeg()
+      .toBuffer();
+  const slider = async () =>
+    (await get('/api/settings/code/dashboard_slider', purchaser)).json<{
+      value: DashboardSlider;
+    }>().value;
+
+  it('takes an uploaded picture for a banner, cropped to the slider, shown once saved', async () => {
+    const sent = await upload(admin, await photo());
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { path } = sent.json<{ path: string }>();
+    const served = await t.app.inject({ method: 'GET', url: path });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 1200, height: 600 });
+
+    const before = await slider();
+    const banner = {
+      id: 'winter',
+      image: path,
+      link: '/cat/batteries',
+      texts: { en: { title: 'Winter stock', text: 'Batteries for the cold.', cta: 'Shop now' } },
+    };
+    const saved = await put(
+      'dashboard_slider',
+      { ...before, banners: [banner, ...before.banners] },
+      admin,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await slider()).banners[0]).toEqual(banner);
+
+    // Taken out of the slider, the uploaded picture is deleted with the change.
+    expect((await put('dashboard_slider', before, admin)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect(await t.db.$count(shopPictures)).toBe(0);
+  });
+
+  it('refuses a banner naming a picture that was never uploaded, naming its field', async () => {
+    const before = await slider();
+    const missing = `/api/media/pictures/${randomUUID()}.webp`;
+    const bad = await put(
+      'dashboard_slider',
+      { ...before, banners: [{ ...before.banners[0]!, image: missing }] },
+      admin,
+      'fr',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { field: 'value.banners.0.image', message: 'Téléversez une image pour cette bannière' },
+    ]);
+    const elsewhere = await put(
+      'dashboard_slider',
+      { ...before, banners: [{ ...before.banners[0]!, image: 'https://evil.test/a.png' }] },
+      admin,
+    );
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().details[0].field).toBe('value.banners.0.image');
+    expect(await slider()).toEqual(before);
+  });
+
+  it('takes pictures from admins only, and only pictures', async () => {
+    const jpeg = await photo();
+    for (const token of [operator, purchaser, accountant]) {
+      expect((await upload(token, jpeg)).statusCode).toBe(403);
+    }
+    expect((await upload(undefined, jpeg)).statusCode).toBe(401);
+    const fake = await upload(admin, Buffer.from('%PDF-1.7 not a picture'));
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().details[0]).toEqual({
+      field: 'file',
+      message: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
+    });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/banner-pictures',
+      payload: {},
+      headers: bearer(admin),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(await t.db.$count(shopPictures)).toBe(0);
   });
 });

@@ -155,11 +155,12 @@ export function apiUpload<T>(
   path: string,
   form: FormData,
   onProgress: (progress: UploadProgress) => void,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   const token = getToken();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open(method, apiUrl(path));
     xhr.timeout = TIMINGS.requestTimeoutMs;
     xhr.responseType = 'text';
     xhr.setRequestHeader('Accept', 'application/json');

@@ -4,6 +4,20 @@ import { IconPhotoPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type UploadProgress } from '../api/client';
 
+/** The picture kinds the API takes (it checks their content again). */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** What the browser can tell of a picture before it is sent: too large, or not a picture. */
+export function usePictureCheck(maxBytes: number) {
+  const { t } = useTranslation();
+  return (file: File): string | null =>
+    file.size > maxBytes
+      ? t('validation.picture_too_large', { max: maxBytes / 1_048_576 })
+      : file.type && !PICTURE_TYPES.includes(file.type)
+        ? t('validation.picture_type')
+        : null;
+}
+
 interface Refused {
   name: string;
   message: string;
@@ -53,25 +67,27 @@ export function useSequentialUpload({
   return { sending, refused, send, dismiss: () => setRefused([]) };
 }
 
-/** The file being sent with its progress bar, and the files refused with why. */
 /** The button that picks files for a sequential upload; disabled once there is no room left. */
 export function UploadButton({
   upload,
   accept,
   room,
+  multiple = true,
   children,
 }: {
   upload: ReturnType<typeof useSequentialUpload>;
   accept: readonly string[];
   room: number;
+  multiple?: boolean;
   children: string;
 }) {
   return (
     <FileButton
-      multiple
+      multiple={multiple}
       accept={accept.join(',')}
-      onChange={(files) => {
-        if (files.length) void upload.send(files);
+      onChange={(files: File[] | File | null) => {
+        const chosen = Array.isArray(files) ? files : files ? [files] : [];
+        if (chosen.length) void upload.send(chosen);
       }}
     >
       {(props) => (
@@ -89,6 +105,7 @@ export function UploadButton({
   );
 }
 
+/** The file being sent with its progress bar, and the files refused with why. */
 export function UploadStatus({
   upload,
   sendingLabel,

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffCategory, StaffCategoryCreate, StaffCategoryMove } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
+import type {
+  ShopPicture,
+  StaffCategory,
+  StaffCategoryCreate,
+  StaffCategoryMove,
+} from '@portal/contract';
+import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
 
 const categoriesKey = ['admin', 'categories-tree'] as const;
 
@@ -19,7 +24,8 @@ export type CategoryAction =
   | { kind: 'create'; category: StaffCategoryCreate }
   | { kind: 'rename'; id: string; names: StaffCategoryCreate['names'] }
   | { kind: 'move'; id: string; move: StaffCategoryMove }
-  | { kind: 'active'; id: string; active: boolean };
+  | { kind: 'active'; id: string; active: boolean }
+  | { kind: 'removeIcon'; id: string };
 
 function runAction(action: CategoryAction): Promise<unknown> {
   if (action.kind === 'create') {
@@ -33,18 +39,39 @@ function runAction(action: CategoryAction): Promise<unknown> {
       return apiRequest(`${url}/move`, { method: 'POST', body: action.move });
     case 'active':
       return apiRequest(`${url}/active`, { method: 'PUT', body: { active: action.active } });
+    case 'removeIcon':
+      return apiRequest(`${url}/icon`, { method: 'DELETE' });
   }
+}
+
+/** Sends a category's new icon (`PUT /admin/categories/{id}/icon`). */
+export function uploadCategoryIcon(
+  categoryId: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<ShopPicture> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<ShopPicture>(
+    `/admin/categories/${encodeURIComponent(categoryId)}/icon`,
+    form,
+    onProgress,
+    'PUT',
+  );
+}
+
+/** The tree and the category choices of other screens read again after a change. */
+export function useRefreshCategories() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: categoriesKey }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'categories'] }),
+    ]);
 }
 
 /** What staff do to the tree; the tree and the category choices of other screens follow. */
 export function useCategoryAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runAction,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'categories'] }),
-      ]),
-  });
+  const refresh = useRefreshCategories();
+  return useMutation({ mutationFn: runAction, onSettled: refresh });
 }

@@ -1,9 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import type { ShopPicture } from '@portal/contract';
+import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
 
 /** The settings codes staff edit, each with its own screen. */
 export type SettingCodeName =
-  'product_settings' | 'checkout_settings' | 'invoice_settings' | 'claim_settings';
+  | 'product_settings'
+  | 'checkout_settings'
+  | 'invoice_settings'
+  | 'claim_settings'
+  | 'dashboard_slider';
 
 const settingKey = (code: SettingCodeName) => ['settings', code] as const;
 
@@ -26,4 +31,14 @@ export function useSaveSetting<T>(code: SettingCodeName) {
       }),
     onSuccess: (saved) => queryClient.setQueryData(settingKey(code), saved),
   });
+}
+
+/** Sends a picture for a banner (`POST /admin/banner-pictures`); the slider names it once saved. */
+export function uploadBannerPicture(
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<ShopPicture> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<ShopPicture>('/admin/banner-pictures', form, onProgress);
 }

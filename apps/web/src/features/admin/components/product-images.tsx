@@ -17,14 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_IMAGE_LIMITS, type StaffProduct } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import {
+  PICTURE_TYPES,
   UploadButton,
   UploadStatus,
+  usePictureCheck,
   useSequentialUpload,
 } from '../../../shared/ui/sequential-upload';
 import { notifyError } from '../../../shared/ui/notify';
 import { catalogKey, uploadProductImage, useProductAction } from '../api/catalog';
 
-const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MEGABYTES = PRODUCT_IMAGE_LIMITS.maxBytes / 1_048_576;
 
 /**
@@ -37,15 +38,12 @@ export function ProductImages({ product }: { product: StaffProduct }) {
   const action = useProductAction();
   const paths = product.images.map((image) => image.path);
   const room = PRODUCT_IMAGE_LIMITS.maxPerProduct - paths.length;
+  const pictureCheck = usePictureCheck(PRODUCT_IMAGE_LIMITS.maxBytes);
   const upload = useSequentialUpload({
     check: (file, index) =>
       index >= room
         ? t('validation.pictures_full', { max: PRODUCT_IMAGE_LIMITS.maxPerProduct })
-        : file.size > PRODUCT_IMAGE_LIMITS.maxBytes
-          ? t('validation.picture_too_large', { max: MEGABYTES })
-          : file.type && !PICTURE_TYPES.includes(file.type)
-            ? t('validation.picture_type')
-            : null,
+        : pictureCheck(file),
     upload: (file, onProgress) => uploadProductImage(product._id, file, onProgress),
     onDone: async (added) => {
       if (added > 0) {

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Card,
+  Center,
   Group,
   Modal,
   Select,
@@ -23,14 +24,22 @@ import {
   IconArrowDown,
   IconArrowLeft,
   IconArrowUp,
+  IconBatteryVertical3,
   IconEye,
   IconEyeOff,
   IconFolderPlus,
   IconPencil,
+  IconPhoto,
   IconTransfer,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, categoryNamesSchema, type Locale, type StaffCategory } from '@portal/contract';
+import {
+  LOCALES,
+  SHOP_PICTURE_LIMITS,
+  categoryNamesSchema,
+  type Locale,
+  type StaffCategory,
+} from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
 import { applyServerError } from '../../../shared/forms/server-errors';
 import { zodFieldErrors } from '../../../shared/forms/zod-errors';
@@ -40,7 +49,20 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { notifyError } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { useCategoryAction, useStaffCategories, type CategoryAction } from '../api/categories';
+import {
+  PICTURE_TYPES,
+  UploadButton,
+  UploadStatus,
+  usePictureCheck,
+  useSequentialUpload,
+} from '../../../shared/ui/sequential-upload';
+import {
+  uploadCategoryIcon,
+  useCategoryAction,
+  useRefreshCategories,
+  useStaffCategories,
+  type CategoryAction,
+} from '../api/categories';
 
 type Names = Record<Locale, string>;
 const nameIn = (category: StaffCategory, locale: Locale) =>
@@ -236,10 +258,91 @@ function RowAction({
   );
 }
 
+/** The icon buyers see beside a category's name: uploaded, or the default battery. */
+function CategoryIcon({ category }: { category: StaffCategory }) {
+  return category.icon ? (
+    <img src={category.icon.path} alt="" width={20} height={20} />
+  ) : (
+    <IconBatteryVertical3 size={20} stroke={1.8} aria-hidden />
+  );
+}
+
+/**
+ * A category's icon: a picture uploaded (kept square, transparent around it), or back to the
+ * default battery icon.
+ */
+function IconDialog({ category, onClose }: { category: StaffCategory; onClose: () => void }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const locale = useLocale();
+  const refresh = useRefreshCategories();
+  const action = useCategoryAction();
+  const pictureCheck = usePictureCheck(SHOP_PICTURE_LIMITS.maxBytes);
+  const upload = useSequentialUpload({
+    check: pictureCheck,
+    upload: (file, onProgress) => uploadCategoryIcon(category._id, file, onProgress),
+    onDone: async (added) => {
+      if (added) notifications.show({ color: 'teal', message: t('staff:categories.iconSaved') });
+      await refresh();
+    },
+  });
+  const remove = () =>
+    action.mutate(
+      { kind: 'removeIcon', id: category._id },
+      {
+        onSuccess: () =>
+          notifications.show({ color: 'teal', message: t('staff:categories.iconRemoved') }),
+        onError: notifyError,
+      },
+    );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('staff:categories.iconTitle', { name: nameIn(category, locale) })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm">
+        <Group gap="md" wrap="nowrap" data-category-icon={category.icon ? 'uploaded' : 'default'}>
+          <Center w={64} h={64} bg="gray.1" style={{ borderRadius: 8, flex: 'none' }}>
+            {category.icon ? (
+              <img src={category.icon.path} alt="" width={48} height={48} />
+            ) : (
+              <IconBatteryVertical3 size={40} stroke={1.6} aria-hidden />
+            )}
+          </Center>
+          <Text size="sm" c="gray.7">
+            {category.icon ? t('staff:categories.iconUploaded') : t('staff:categories.iconDefault')}{' '}
+            {t('staff:categories.iconHint', {
+              size: SHOP_PICTURE_LIMITS.maxBytes / 1_048_576,
+              pixels: SHOP_PICTURE_LIMITS.iconSize,
+            })}
+          </Text>
+        </Group>
+        <UploadStatus
+          upload={upload}
+          sendingLabel={(name) => t('staff:images.sending', { name })}
+          refusedTitle={t('staff:images.refused')}
+        />
+        <Group justify="flex-end" gap="xs">
+          {category.icon && (
+            <Button variant="default" color="red.9" onClick={remove} loading={action.isPending}>
+              {t('staff:categories.iconRemove')}
+            </Button>
+          )}
+          <UploadButton upload={upload} accept={PICTURE_TYPES} room={1} multiple={false}>
+            {t('staff:categories.iconUpload')}
+          </UploadButton>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 type Dialog =
   | { kind: 'create'; parent: StaffCategory | null }
   | { kind: 'rename'; category: StaffCategory }
-  | { kind: 'move'; category: StaffCategory };
+  | { kind: 'move'; category: StaffCategory }
+  | { kind: 'icon'; categoryId: string };
 
 /**
  * Back office: the category tree. Staff add categories, rename them in six languages (their
@@ -262,6 +365,9 @@ export function CategoriesPage() {
   }
   if (!categories.data) return <PageLoader />;
   const all = categories.data;
+  // The dialog follows the tree: it shows the icon just uploaded once the tree is read again.
+  const iconOf =
+    dialog?.kind === 'icon' ? all.find((category) => category._id === dialog.categoryId) : null;
   const childrenOf = (parentId: string | null) =>
     all
       .filter((category) => category.parent_id === parentId)
@@ -306,6 +412,7 @@ export function CategoriesPage() {
         >
           <div style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
+              <CategoryIcon category={category} />
               <Text fw={depth === 0 ? 700 : 500} size="sm" truncate>
                 {name}
               </Text>
@@ -349,6 +456,11 @@ export function CategoriesPage() {
               label={t('staff:categories.moveTo', { name })}
               icon={IconTransfer}
               onClick={() => setDialog({ kind: 'move', category })}
+            />
+            <RowAction
+              label={t('staff:categories.iconTitle', { name })}
+              icon={IconPhoto}
+              onClick={() => setDialog({ kind: 'icon', categoryId: category._id })}
             />
             <RowAction
               label={t('staff:categories.rename', { name })}
@@ -429,6 +541,7 @@ export function CategoriesPage() {
       {dialog?.kind === 'move' && (
         <MoveDialog category={dialog.category} all={all} onClose={() => setDialog(null)} />
       )}
+      {iconOf && <IconDialog category={iconOf} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

@@ -5,9 +5,10 @@ import { CheckoutSettingsForm } from '../components/settings/checkout-settings-f
 import { ClaimSettingsForm } from '../components/settings/claim-settings-form';
 import { InvoiceSettingsForm } from '../components/settings/invoice-settings-form';
 import { ProductSettingsForm } from '../components/settings/product-settings-form';
+import { SliderSettingsForm } from '../components/settings/slider-settings-form';
 import { useUrlFilters } from '../hooks/use-url-filters';
 
-const TABS = ['product', 'checkout', 'invoice', 'claims'] as const;
+const TABS = ['product', 'checkout', 'invoice', 'claims', 'slider'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string): value is Tab => (TABS as readonly string[]).includes(value);
 
@@ -49,6 +50,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="claims" pt="lg">
           <ClaimSettingsForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="slider" pt="lg">
+          <SliderSettingsForm />
         </Tabs.Panel>
       </Tabs>
     </Stack>

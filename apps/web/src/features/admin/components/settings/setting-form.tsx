@@ -24,30 +24,38 @@ function serverFieldErrors(error: unknown): Record<string, string> | null {
   return Object.keys(errors).length ? errors : null;
 }
 
+interface SettingFormProps<T extends object> {
+  code: SettingCodeName;
+  schema: z.ZodType<T>;
+  /** The form's values from the saved value (every field present, for inputs to hold). */
+  prepare?: (value: T) => T;
+  /** The value to check and save from the form's values (empty optional parts left out). */
+  toSetting?: (values: T) => T;
+  children: (form: UseFormReturnType<T>) => ReactNode;
+}
+
+const same = <T,>(value: T) => value;
+
 function SettingFormBody<T extends object>({
   code,
   schema,
+  prepare = same,
+  toSetting = same,
   initial,
   updatedAt,
   children,
-}: {
-  code: SettingCodeName;
-  schema: z.ZodType<T>;
-  initial: T;
-  updatedAt: string;
-  children: (form: UseFormReturnType<T>) => ReactNode;
-}) {
+}: SettingFormProps<T> & { initial: T; updatedAt: string }) {
   const { t } = useTranslation(STAFF_NAMESPACES);
   const locale = useLocale();
   const save = useSaveSetting<T>(code);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<T>({
-    initialValues: initial,
-    validate: (values) => zodFieldErrors(schema, values, t),
+    initialValues: prepare(initial),
+    validate: (values) => zodFieldErrors(schema, toSetting(values), t),
   });
-  const submit = (value: T) => {
+  const submit = (values: T) => {
     setAlert(null);
-    save.mutate(value, {
+    save.mutate(toSetting(values), {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: t('staff:settings.saved') });
       },
@@ -80,11 +88,7 @@ function SettingFormBody<T extends object>({
  * One settings code as a form: loaded, checked with the contract's schema before it is sent,
  * saved whole; the server's field messages land next to their fields.
  */
-export function SettingForm<T extends object>(props: {
-  code: SettingCodeName;
-  schema: z.ZodType<T>;
-  children: (form: UseFormReturnType<T>) => ReactNode;
-}) {
+export function SettingForm<T extends object>(props: SettingFormProps<T>) {
   const setting = useSetting<T>(props.code);
   if (setting.isError) {
     return (
