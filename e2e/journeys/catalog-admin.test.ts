@@ -327,3 +327,83 @@ test('an admin renames a category in French and hides another; buyers follow', a
   assert.equal(await sidebar.getByText('Solaire', { exact: true }).count(), 0);
   await screenshot(buyer, 'catalog-categories-after-staff-fr-1280');
 });
+
+test('an admin gives a category an icon and the slider a new banner; buyers see both', async () => {
+  const t = labels('en');
+  const page = await adminOn('/admin/catalog/categories', 'en');
+  const chargers = page.locator('[data-category="Chargers"]');
+  await chargers
+    .getByRole('button', { name: t('staff:categories.iconTitle', { name: 'Chargers' }) })
+    .click();
+  const dialog = page.getByRole('dialog');
+  // The demo draws its icons; the one uploaded replaces it.
+  await dialog.locator('[data-category-icon^="/api/media/categories/"]').waitFor();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'charger-icon.png',
+    mimeType: 'image/png',
+    buffer: pngPicture(300, 200, [230, 120, 20], [255, 255, 255]),
+  });
+  await dialog.locator('[data-category-icon^="/api/media/pictures/"]').waitFor();
+  await inspectSettled(page, 'staff-category-icon');
+  await dialog.getByRole('button', { name: t('common.close') }).click();
+  const admin = await tokenOf('admin@demo.test');
+  const tree = await api<{ items: { names: { en?: string }; icon: { path: string } | null }[] }>(
+    admin,
+    '/admin/categories',
+  );
+  const icon = tree.items.find((category) => category.names.en === 'Chargers')?.icon?.path;
+  assert.match(icon ?? '', /^\/api\/media\/pictures\/[0-9a-f-]{36}\.webp$/);
+  await chargers.locator(`img[src="${icon}"]`).waitFor();
+
+  // The slider: a new banner, refused without its picture, saved with one and texts in French.
+  await page.goto(`${journey.portal.url}/admin/settings?tab=slider`);
+  const banners = page.locator('[data-banner]');
+  await banners.first().waitFor();
+  const count = await banners.count();
+  await page.getByRole('button', { name: t('staff:settings.slider.add') }).click();
+  const banner = banners.nth(count);
+  await banner.getByLabel(t('staff:settings.slider.link')).fill('/cat/chargers');
+  await banner.getByLabel(t('staff:settings.slider.title')).fill('Chargers for the fleet');
+  await banner.getByLabel(t('staff:settings.slider.cta')).fill('See chargers');
+  await banner.getByLabel(t('staff:settings.slider.text')).fill('Workshop chargers in stock.');
+  await page.getByRole('button', { name: t('staff:settings.save') }).click();
+  await banner.getByText(t('validation.banner_picture')).waitFor();
+
+  await banner.getByRole('tab', { name: 'French' }).click();
+  await banner.getByLabel(t('staff:settings.slider.title')).fill('Chargeurs pour la flotte');
+  await banner.getByLabel(t('staff:settings.slider.cta')).fill('Voir les chargeurs');
+  await banner.getByLabel(t('staff:settings.slider.text')).fill('Chargeurs d’atelier en stock.');
+  await banner.locator('input[type="file"]').setInputFiles({
+    name: 'fleet.png',
+    mimeType: 'image/png',
+    buffer: pngPicture(1600, 900, [30, 90, 170], [250, 200, 40]),
+  });
+  const preview = banner.locator('[data-banner-preview="fr"] img[src^="/api/media/pictures/"]');
+  await preview.waitFor();
+  await banner.getByText('Chargeurs pour la flotte').waitFor();
+  const picture = await preview.getAttribute('src');
+  await page.getByRole('button', { name: t('staff:settings.save') }).click();
+  await page.getByText(t('staff:settings.saved')).first().waitFor();
+  await inspectSettled(page, 'staff-settings-slider');
+
+  // A buyer reading French finds the banner on the dashboard, and the icon beside Chargeurs.
+  const buyer = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test', {
+    locale: 'fr',
+  });
+  journey.keep(buyer.context());
+  const fr = labels('fr');
+  const slider = buyer.getByRole('region', { name: fr('dashboard.slider.label') });
+  await slider.getByRole('button', { name: fr('dashboard.slider.pause') }).click();
+  await slider
+    .getByRole('button', {
+      name: fr('dashboard.slider.show', {
+        index: String(count + 1),
+        title: 'Chargeurs pour la flotte',
+      }),
+    })
+    .click();
+  await slider.getByRole('heading', { name: 'Chargeurs pour la flotte' }).waitFor();
+  await slider.locator(`[data-slide]:visible img[src="${picture}"]`).waitFor();
+  await buyer.getByRole('navigation').first().locator(`img[src="${icon}"]`).waitFor();
+  await screenshot(buyer, 'dashboard-staff-banner-fr-1280');
+});

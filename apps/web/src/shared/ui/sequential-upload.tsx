@@ -73,12 +73,15 @@ export function UploadButton({
   accept,
   room,
   multiple = true,
+  label,
   children,
 }: {
   upload: ReturnType<typeof useSequentialUpload>;
   accept: readonly string[];
   room: number;
   multiple?: boolean;
+  /** The button's accessible name when its text alone does not say what it is for. */
+  label?: string;
   children: string;
 }) {
   return (
@@ -97,6 +100,12 @@ export function UploadButton({
           leftSection={<IconPhotoPlus size={16} aria-hidden />}
           loading={upload.sending !== null}
           disabled={room <= 0}
+          aria-label={label}
+          // On a narrow screen the text wraps rather than being cut.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         >
           {children}
         </Button>

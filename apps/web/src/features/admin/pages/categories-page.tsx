@@ -302,7 +302,7 @@ function IconDialog({ category, onClose }: { category: StaffCategory; onClose: (
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="sm">
-        <Group gap="md" wrap="nowrap" data-category-icon={category.icon ? 'uploaded' : 'default'}>
+        <Group gap="md" wrap="nowrap" data-category-icon={category.icon?.path ?? 'default'}>
           <Center w={64} h={64} bg="gray.1" style={{ borderRadius: 8, flex: 'none' }}>
             {category.icon ? (
               <img src={category.icon.path} alt="" width={48} height={48} />

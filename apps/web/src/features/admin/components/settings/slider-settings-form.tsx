@@ -11,6 +11,7 @@ import {
   Stack,
   Tabs,
   Text,
+  Textarea,
   TextInput,
   Title,
   Tooltip,
@@ -195,8 +196,14 @@ function BannerEditor({
           </Group>
         </Group>
         <Group gap="sm" wrap="wrap">
-          <UploadButton upload={upload} accept={PICTURE_TYPES} room={1} multiple={false}>
-            {t('staff:settings.slider.uploadPicture', { number })}
+          <UploadButton
+            upload={upload}
+            accept={PICTURE_TYPES}
+            room={1}
+            multiple={false}
+            label={t('staff:settings.slider.uploadPicture', { number })}
+          >
+            {t('staff:settings.slider.uploadShort')}
           </UploadButton>
           <Text size="sm" c="gray.7">
             {t('staff:settings.slider.pictureHint', {
@@ -243,7 +250,7 @@ function BannerEditor({
             <Tabs.Panel key={code} value={code} pt="sm">
               <Stack gap="sm">
                 <BannerPreview banner={banner} locale={code} />
-                <SimpleGrid cols={{ base: 1, md: 3 }}>
+                <SimpleGrid cols={{ base: 1, md: 2 }}>
                   <TextInput
                     label={t('staff:settings.slider.title')}
                     required={code === DEFAULT_LOCALE}
@@ -254,12 +261,14 @@ function BannerEditor({
                     required={code === DEFAULT_LOCALE}
                     {...form.getInputProps(`${path}.texts.${code}.cta`)}
                   />
-                  <TextInput
-                    label={t('staff:settings.slider.text')}
-                    required={code === DEFAULT_LOCALE}
-                    {...form.getInputProps(`${path}.texts.${code}.text`)}
-                  />
                 </SimpleGrid>
+                <Textarea
+                  label={t('staff:settings.slider.text')}
+                  required={code === DEFAULT_LOCALE}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps(`${path}.texts.${code}.text`)}
+                />
               </Stack>
             </Tabs.Panel>
           ))}
