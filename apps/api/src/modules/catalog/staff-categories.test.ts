@@ -91,6 +91,33 @@ describe('the category tree, kept by staff', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'category.update'), eq(auditLog.entityId, added!._id)));
     expect(entry?.after).toMatchObject({ names: { en: 'Lunar batteries' } });
+
+    // A French name emptied: French buyers see the English name, the French link still opens it.
+    await call('PUT', `/api/admin/categories/${added!._id}`, admin, {
+      names: { en: 'Lunar batteries', de: 'Mondbatterien' },
+    });
+    expect((await list()).find((category) => category._id === added!._id)).toMatchObject({
+      names: { en: 'Lunar batteries', de: 'Mondbatterien' },
+      slugs: { fr: 'batteries-lunaires' },
+    });
+    expect(flat(await buyerTree('fr')).find((node) => node._id === added!._id)?.name).toBe(
+      'Lunar batteries',
+    );
+    const french = await call(
+      'GET',
+      '/api/categories/getBySlug/batteries-lunaires?locale=fr',
+      owner,
+    );
+    expect(french.statusCode).toBe(200);
+    expect(french.json<CategoryDetail>().name).toBe('Lunar batteries');
+    // Named again, it keeps its first French slug.
+    await call('PUT', `/api/admin/categories/${added!._id}`, admin, {
+      names: { en: 'Lunar batteries', fr: 'Accus lunaires' },
+    });
+    expect((await list()).find((category) => category._id === added!._id)).toMatchObject({
+      names: { en: 'Lunar batteries', fr: 'Accus lunaires' },
+      slugs: { fr: 'batteries-lunaires' },
+    });
   });
 
   it('moves a category under another parent and to a position, never under itself', async () => {

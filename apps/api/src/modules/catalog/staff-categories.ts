@@ -35,7 +35,9 @@ export async function listStaffCategories(db: Db): Promise<{ items: StaffCategor
         parent_id: row.parentId,
         position: row.position,
         is_active: row.isActive,
-        names: Object.fromEntries(own.map((text) => [text.locale, text.name])),
+        names: Object.fromEntries(
+          own.filter((text) => text.name).map((text) => [text.locale, text.name]),
+        ),
         slugs: Object.fromEntries(own.map((text) => [text.locale, text.slug])),
         products: countOf.get(row.id) ?? 0,
         icon: row.iconPath ? { path: row.iconPath } : null,
@@ -83,8 +85,8 @@ async function freeSlug(tx: Tx, locale: Locale, name: string): Promise<string> {
 
 /**
  * Writes the names of a category: a language seen for the first time gets its slug from its
- * name; an existing slug never changes (links to the category keep working); a language left
- * empty keeps no name (buyers see the English one).
+ * name; an existing slug never changes, even when its name is emptied (links to the category
+ * keep working); a language left empty keeps no name (buyers see the English one).
  */
 async function writeNames(tx: Tx, categoryId: string, names: Names) {
   const existing = await tx
@@ -95,9 +97,11 @@ async function writeNames(tx: Tx, categoryId: string, names: Names) {
     const name = names[locale]?.trim() ?? '';
     const current = existing.find((row) => row.locale === locale);
     if (!name) {
-      if (current) {
+      // The name goes, the slug stays: links to the category in that language keep working.
+      if (current?.name) {
         await tx
-          .delete(categoryTranslations)
+          .update(categoryTranslations)
+          .set({ name: '' })
           .where(
             and(
               eq(categoryTranslations.categoryId, categoryId),
@@ -129,7 +133,9 @@ const namesOf = async (tx: Tx, categoryId: string): Promise<Names> =>
         .select({ locale: categoryTranslations.locale, name: categoryTranslations.name })
         .from(categoryTranslations)
         .where(eq(categoryTranslations.categoryId, categoryId))
-    ).map((row) => [row.locale, row.name]),
+    )
+      .filter((row) => row.name)
+      .map((row) => [row.locale, row.name]),
   );
 
 /** `POST /admin/categories`: a new category, last among its parent's children. */

@@ -199,7 +199,8 @@ export async function loadCatalogSnapshot(
   for (const { categoryId, locale, name, slug } of categoryNames) {
     const node = nodes.get(categoryId);
     if (node && (LOCALES as readonly string[]).includes(locale)) {
-      node.names[locale as Locale] = name;
+      // An emptied name keeps its slug (links keep working); the English name shows.
+      if (name) node.names[locale as Locale] = name;
       node.slugs[locale as Locale] = slug;
     }
   }

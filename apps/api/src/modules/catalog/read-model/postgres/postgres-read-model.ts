@@ -476,7 +476,8 @@ async function loadCategoryTree(db: Db): Promise<PostgresCategoryTree> {
   for (const { categoryId, locale, name, slug } of names) {
     const node = nodes.get(categoryId);
     if (node && (LOCALES as readonly string[]).includes(locale)) {
-      node.names[locale as Locale] = name;
+      // An emptied name keeps its slug (links keep working); the English name shows.
+      if (name) node.names[locale as Locale] = name;
       node.slugs[locale as Locale] = slug;
     }
   }
