@@ -45,8 +45,18 @@ export async function screenshot(page: Page, name: string) {
   }
 }
 
-/** Waits (3 s at most) until no transition or finite animation is running. */
+/**
+ * Waits (10 s at most) until no transition or finite animation is running. Two frames pass
+ * first: a change of width re-renders the page, and the transitions it starts are only then
+ * running (a check before them found none and let axe meet a sidebar half faded in).
+ */
 async function animationsSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
   await page
     .waitForFunction(
       () =>
@@ -58,14 +68,14 @@ async function animationsSettled(page: Page) {
               animation.effect?.getComputedTiming().iterations === Infinity,
           ),
       undefined,
-      { timeout: 3000 },
+      { timeout: 10_000 },
     )
-    // Still moving after 3 s: check what is there.
+    // Still moving after 10 s: check what is there.
     .catch(() => undefined);
 }
 
 /**
- * Runs axe on the page and fails on any serious or critical violation. It first waits (3 s at
+ * Runs axe on the page and fails on any serious or critical violation. It first waits (10 s at
  * most) for running transitions and finite animations to end: axe measures contrast on what is
  * painted, and a toast fading out is half transparent (its text failed color-contrast on the
  * claims list once in CI, when the check met the 'claim filed' toast closing).
