@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectAccessible, inspect, screenshot, WIDTHS } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { linkIn, startPortal, type PortalServer } from '../support/server';
+import { linkIn } from '../support/server';
 import { signedIn } from '../support/session';
 
 const en = labels('en');
 const es = labels('es');
-let portal: PortalServer;
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const journey = journeyFile();
 
 async function openAccountMenu(page: Page, t = en) {
   await page.getByRole('button', { name: t('header.accountMenu') }).click();
@@ -51,7 +42,7 @@ async function saveCompany(page: Page) {
 }
 
 test('the owner edits the company, rechecks an inactive VAT number and invites an accountant', async () => {
-  const page = await signedIn(browser, portal.url, 'owner@demo.test');
+  const page = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test');
 
   // Company details: every field, with per-field messages.
   await goFromAccountMenu(page, 'breadcrumbs.companyDetails');
@@ -83,7 +74,7 @@ test('the owner edits the company, rechecks an inactive VAT number and invites a
   await banner.waitFor();
 
   // Update: back to the company details with a good number; the banner goes away.
-  await page.goto(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/`);
   await banner.getByRole('button', { name: en('vat.update') }).click();
   await page.waitForURL('**/company-details');
   await page.getByLabel(en('fields.vat_number')).fill('NL123456789B01');
@@ -128,9 +119,9 @@ test('the owner edits the company, rechecks an inactive VAT number and invites a
   await page.getByText(en('members.status.pending')).first().waitFor();
 
   // The invited accountant sets a password from the mail and signs in.
-  const mail = await portal.mailTo(email, 'invitation');
-  const member = await (await browser.newContext({ viewport: WIDTHS.desktop })).newPage();
-  await member.goto(linkIn(mail, portal.url));
+  const mail = await journey.portal.mailTo(email, 'invitation');
+  const member = await (await journey.browser.newContext({ viewport: WIDTHS.desktop })).newPage();
+  await member.goto(linkIn(mail, journey.portal.url));
   await member.getByRole('heading', { name: en('setPassword.titleInvitation') }).waitFor();
   await look(member, 'account-invitation-set-password');
   await member.getByLabel(new RegExp(`^${en('setPassword.password')}`)).fill('Ada-Ledger-2026');
@@ -164,7 +155,7 @@ test('the owner edits the company, rechecks an inactive VAT number and invites a
 });
 
 test('a purchaser cannot open user access control', async () => {
-  const page = await signedIn(browser, portal.url, 'purchaser@demo.test');
+  const page = await signedIn(journey.browser, journey.portal.url, 'purchaser@demo.test');
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: en('breadcrumbs.personalProfile') }).waitFor();
   assert.equal(
@@ -172,8 +163,8 @@ test('a purchaser cannot open user access control', async () => {
     0,
   );
   await page.keyboard.press('Escape');
-  await page.goto(`${portal.url}/user-access-control`);
-  await page.waitForURL(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/user-access-control`);
+  await page.waitForURL(`${journey.portal.url}/`);
   await page
     .getByRole('heading', { name: en('dashboard.welcome', { name: 'Peter Purchaser' }) })
     .waitFor();
@@ -186,7 +177,7 @@ test('a purchaser cannot open user access control', async () => {
 });
 
 test('shipping details and invoice addresses: add, edit and delete from the account menu', async () => {
-  const page = await signedIn(browser, portal.url, 'owner@demo.test');
+  const page = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test');
   await goFromAccountMenu(page, 'breadcrumbs.shippingDetails');
   await page.getByRole('heading', { name: en('breadcrumbs.shippingDetails') }).waitFor();
   await page.getByRole('button', { name: en('addresses.add.delivery') }).click();
@@ -238,7 +229,9 @@ test('shipping details and invoice addresses: add, edit and delete from the acco
 });
 
 test('contact us in Spanish: both fields required, then the message is sent', async () => {
-  const page = await signedIn(browser, portal.url, 'accountant@demo.test', { locale: 'es' });
+  const page = await signedIn(journey.browser, journey.portal.url, 'accountant@demo.test', {
+    locale: 'es',
+  });
   await page.getByRole('button', { name: es('nav.contact') }).click();
   const dialog = page.getByRole('dialog', { name: es('contact.title') });
   await dialog.getByRole('button', { name: es('contact.send') }).click();
@@ -249,13 +242,15 @@ test('contact us in Spanish: both fields required, then the message is sent', as
   await dialog.getByRole('button', { name: es('contact.send') }).click();
   await toast(page, 'Mensaje enviado. Le responderemos lo antes posible.');
   await dialog.waitFor({ state: 'detached' });
-  const mail = await portal.mailTo('support@portal.test', 'contact_message');
+  const mail = await journey.portal.mailTo('support@journey.portal.test', 'contact_message');
   assert.match(mail.text, /Entrega de baterías/);
   assert.match(mail.text, /Demo Energy/);
 });
 
 test('the account screens on a 375 px screen, opened there (sidebar collapsed)', async () => {
-  const page = await signedIn(browser, portal.url, 'owner@demo.test', { viewport: WIDTHS.mobile });
+  const page = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test', {
+    viewport: WIDTHS.mobile,
+  });
   const screens = [
     ['/profile', page.getByLabel(en('fields.first_name')), 'account-profile-small'],
     [
@@ -270,7 +265,7 @@ test('the account screens on a 375 px screen, opened there (sidebar collapsed)',
     ],
   ] as const;
   for (const [path, ready, name] of screens) {
-    await page.goto(`${portal.url}${path}`);
+    await page.goto(`${journey.portal.url}${path}`);
     await ready.waitFor();
     await expectAccessible(page, name);
     await screenshot(page, name);

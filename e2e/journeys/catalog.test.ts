@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { expectAccessible, inspect, screenshot, WIDTHS } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
 const en = labels('en');
 const fr = labels('fr');
-let portal: PortalServer;
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const journey = journeyFile();
 
 /** Signed in through the sign-in screen; `prefix` '/fr' signs in on the French screens. */
 const signedInAs = (email: string, viewport = WIDTHS.desktop, prefix = '') =>
-  signedIn(browser, portal.url, email, { viewport, locale: prefix.slice(1) || 'en' });
+  signedIn(journey.browser, journey.portal.url, email, {
+    viewport,
+    locale: prefix.slice(1) || 'en',
+  });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -208,7 +201,7 @@ test('at 375 px the header search works and submit with one result opens it', as
   const sku = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
   // An exact SKU has exactly one result: Enter without a highlight opens it.
-  await page.goto(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/`);
   const lookingFor = page.getByRole('combobox', { name: en('catalog.search.lookingFor') });
   await lookingFor.fill(sku);
   await page.getByRole('listbox').getByRole('option').first().waitFor();

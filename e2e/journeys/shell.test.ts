@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, inspect, launchBrowser, screenshot, WIDTHS } from '../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectAccessible, inspect, screenshot, WIDTHS } from '../support/browser';
+import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
-import { startPortal, type PortalServer } from '../support/server';
 import { signedIn } from '../support/session';
 
 const en = labels('en');
 const fr = labels('fr');
-let portal: PortalServer;
-let browser: Browser;
-
-before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const journey = journeyFile();
 
 /** Signed in through the sign-in screen; `prefix` '/fr' signs in on the French screens. */
 const signedInAs = (email: string, viewport = WIDTHS.desktop, prefix = '') =>
-  signedIn(browser, portal.url, email, { viewport, locale: prefix.slice(1) || 'en' });
+  signedIn(journey.browser, journey.portal.url, email, {
+    viewport,
+    locale: prefix.slice(1) || 'en',
+  });
 
 const sidebarWidth = (page: Page) =>
   page.locator('#sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().width));
@@ -85,30 +78,30 @@ test('the account menu follows the role; staff have no company menus', async () 
   assert.equal(await owner.getByRole('link', { name: en('nav.customers') }).count(), 0);
 
   const page = await owner.context().newPage();
-  await page.goto(`${portal.url}/admin/registrations`);
-  await page.waitForURL(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/admin/registrations`);
+  await page.waitForURL(`${journey.portal.url}/`);
 });
 
 test('a French session keeps /fr, the terms and the 404 page are translated', async () => {
   const page = await signedInAs('owner@other.test', WIDTHS.desktop, '/fr');
   assert.equal(new URL(page.url()).pathname, '/fr');
-  await page.goto(`${portal.url}/fr/pages/terms-conditions`);
+  await page.goto(`${journey.portal.url}/fr/pages/terms-conditions`);
   await page.getByRole('heading', { name: fr('terms.title'), level: 1 }).waitFor();
   await inspect(page, 'terms-fr');
 
-  await page.goto(`${portal.url}/fr/nothing-here`);
+  await page.goto(`${journey.portal.url}/fr/nothing-here`);
   await page.getByText(fr('notFound.text')).waitFor();
   await inspect(page, 'not-found-fr');
 
   // The stored language is restored on the next visit of /.
-  await page.goto(`${portal.url}/`);
-  await page.waitForURL(`${portal.url}/fr`);
+  await page.goto(`${journey.portal.url}/`);
+  await page.waitForURL(`${journey.portal.url}/fr`);
 });
 
 test('a revoked, expired or unreadable token sends the user to /sign-in', async () => {
   const page = await signedInAs('owner@demo.test');
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  await fetch(`${portal.url}/api/auth/signout`, {
+  await fetch(`${journey.portal.url}/api/auth/signout`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
@@ -119,24 +112,24 @@ test('a revoked, expired or unreadable token sends the user to /sign-in', async 
 
   for (const bad of ['garbage', 'a.eyJleHAiOjF9.b']) {
     await page.evaluate((value) => localStorage.setItem('access_token', value), bad);
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${journey.portal.url}/`);
     await page.waitForURL('**/sign-in');
     assert.equal(await page.evaluate(() => localStorage.getItem('access_token')), null);
   }
 });
 
 test('a wrong password shows the server message; public pages need no sign-in', async () => {
-  const context = await browser.newContext({ viewport: WIDTHS.desktop });
+  const context = await journey.browser.newContext({ viewport: WIDTHS.desktop });
   const page = await context.newPage();
-  await page.goto(`${portal.url}/sign-in`);
+  await page.goto(`${journey.portal.url}/sign-in`);
   await page.getByLabel(en('fields.email')).fill('owner@demo.test');
   await page.getByLabel(new RegExp(`^${en('fields.password')}`)).fill('wrong-password');
   await page.getByRole('button', { name: en('signIn.submit') }).click();
   await page.getByText('Invalid email or password').waitFor();
   await inspect(page, 'sign-in-error');
 
-  await page.goto(`${portal.url}/pages/terms-conditions`);
+  await page.goto(`${journey.portal.url}/pages/terms-conditions`);
   await page.getByRole('heading', { name: en('terms.title'), level: 1 }).waitFor();
-  await page.goto(`${portal.url}/`);
+  await page.goto(`${journey.portal.url}/`);
   await page.waitForURL('**/sign-in');
 });

@@ -1,4 +1,7 @@
+import type { Locale } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+import { t, type MessageKey } from './i18n';
 
 /** The picture kinds the app takes, recognised by their first bytes. */
 export type PictureType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -52,4 +55,38 @@ export async function readOneFile(
   }
   if (!file || file.bytes.length === 0) return 'missing';
   return file;
+}
+
+/** A VALIDATION_ERROR on the upload's `file` field, in the staff member's or buyer's language. */
+export function fileProblem(
+  locale: Locale,
+  key: MessageKey,
+  vars: Record<string, string | number> = {},
+  status = 400,
+): AppError {
+  return new AppError(
+    'VALIDATION_ERROR',
+    'errors.validation_failed',
+    {},
+    [{ field: 'file', message: t(locale, key, vars) }],
+    status,
+  );
+}
+
+/**
+ * The picture of a multipart upload (field `file`): a JPEG, PNG or WebP picture by its content,
+ * of at most `maxBytes`; else a VALIDATION_ERROR on `file` saying why (413 when too large).
+ * Whether it can be decoded is for the caller's `sharp` to find (`picture_type` when not).
+ */
+export async function readPictureUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<Buffer> {
+  const locale = request.locale;
+  const file = await readOneFile(request, maxBytes);
+  const max = maxBytes / 1_048_576;
+  if (file === 'too_large') throw fileProblem(locale, 'validation.picture_too_large', { max }, 413);
+  if (file === 'missing') throw fileProblem(locale, 'validation.file_required');
+  if (!pictureTypeOf(file.bytes)) throw fileProblem(locale, 'validation.picture_type');
+  return file.bytes;
 }

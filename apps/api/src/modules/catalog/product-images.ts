@@ -5,30 +5,14 @@ import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { t, type MessageKey } from '../../platform/i18n';
-import { MAX_PICTURE_PIXELS, pictureTypeOf, readOneFile } from '../../platform/uploads';
+import { t } from '../../platform/i18n';
+import { fileProblem, MAX_PICTURE_PIXELS, readPictureUpload } from '../../platform/uploads';
 import { recordAudit } from '../audit';
 
-const MEGABYTES = PRODUCT_IMAGE_LIMITS.maxBytes / 1_048_576;
 /** Where an uploaded picture is served (catalog/product-image-routes.ts). */
 export const PRODUCT_IMAGE_BASE = '/api/media/product-images';
 
 type ProductImage = { path: string; thumbnail: { path: string } };
-
-function pictureProblem(locale: Locale, key: MessageKey, status = 400) {
-  return new AppError(
-    'VALIDATION_ERROR',
-    'errors.validation_failed',
-    {},
-    [
-      {
-        field: 'file',
-        message: t(locale, key, { max: MEGABYTES, count: PRODUCT_IMAGE_LIMITS.maxPerProduct }),
-      },
-    ],
-    status,
-  );
-}
 
 /** A picture resized to `size` on its longest side (never enlarged), turned as shot, as WebP. */
 function resized(bytes: Buffer, size: number, quality: number): Promise<Buffer> {
@@ -45,19 +29,15 @@ function resized(bytes: Buffer, size: number, quality: number): Promise<Buffer> 
  * over 10 MB gets a VALIDATION_ERROR on `file` in the staff member's language.
  */
 export async function readProductImageUpload(request: FastifyRequest) {
-  const locale = request.locale;
-  const file = await readOneFile(request, PRODUCT_IMAGE_LIMITS.maxBytes);
-  if (file === 'too_large') throw pictureProblem(locale, 'validation.picture_too_large', 413);
-  if (file === 'missing') throw pictureProblem(locale, 'validation.file_required');
-  if (!pictureTypeOf(file.bytes)) throw pictureProblem(locale, 'validation.picture_type');
+  const bytes = await readPictureUpload(request, PRODUCT_IMAGE_LIMITS.maxBytes);
   try {
     const [detail, thumbnail] = await Promise.all([
-      resized(file.bytes, PRODUCT_IMAGE_LIMITS.detailSize, 82),
-      resized(file.bytes, PRODUCT_IMAGE_LIMITS.thumbnailSize, 75),
+      resized(bytes, PRODUCT_IMAGE_LIMITS.detailSize, 82),
+      resized(bytes, PRODUCT_IMAGE_LIMITS.thumbnailSize, 75),
     ]);
     return { detail, thumbnail };
   } catch {
-    throw pictureProblem(locale, 'validation.picture_type');
+    throw fileProblem(request.locale, 'validation.picture_type');
   }
 }
 
@@ -114,7 +94,9 @@ export async function addProductImage(
   await db.transaction(async (tx) => {
     const product = await lockedImages(tx, productId);
     if (product.images.length >= PRODUCT_IMAGE_LIMITS.maxPerProduct) {
-      throw pictureProblem(locale, 'validation.pictures_full');
+      throw fileProblem(locale, 'validation.pictures_full', {
+        max: PRODUCT_IMAGE_LIMITS.maxPerProduct,
+      });
     }
     const [row] = await tx
       .insert(productImages)

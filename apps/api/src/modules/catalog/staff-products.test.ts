@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Product,
-  ProductSearchItem,
-  StaffProduct,
-  StaffProductCreate,
-  StaffProductList,
-  StockMovementList,
+import {
+  PRODUCT_IMAGE_LIMITS,
+  type Product,
+  type ProductSearchItem,
+  type StaffProduct,
+  type StaffProductCreate,
+  type StaffProductList,
+  type StockMovementList,
 } from '@portal/contract';
 import { auditLog, categories, products, stockMovements } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -597,5 +598,20 @@ describe('product pictures', () => {
     });
     expect(operatorUpload.statusCode).toBe(403);
     expect((await get(`/api/admin/products/${product._id}`, admin)).json().images).toEqual([]);
+  });
+
+  it('keeps at most twelve pictures a product, and says how many', async () => {
+    const product = await create();
+    const small = await picture(8, 8);
+    for (let i = 0; i < PRODUCT_IMAGE_LIMITS.maxPerProduct; i++) {
+      expect(
+        (await upload(product._id, admin, { name: `p${i}.png`, content: small })).statusCode,
+      ).toBe(201);
+    }
+    const extra = await upload(product._id, admin, { name: 'extra.png', content: small });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().details).toEqual([
+      { field: 'file', message: 'Un produit a au plus 12 images' },
+    ]);
   });
 });

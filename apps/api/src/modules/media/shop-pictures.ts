@@ -1,31 +1,12 @@
-import {
-  SHOP_PICTURE_BASE,
-  SHOP_PICTURE_LIMITS,
-  shopPictureIdOf,
-  type Locale,
-} from '@portal/contract';
+import { SHOP_PICTURE_BASE, SHOP_PICTURE_LIMITS, shopPictureIdOf } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { shopPictures } from '../../db/schema';
-import { AppError } from '../../platform/errors';
-import { t, type MessageKey } from '../../platform/i18n';
-import { MAX_PICTURE_PIXELS, pictureTypeOf, readOneFile } from '../../platform/uploads';
+import { fileProblem, MAX_PICTURE_PIXELS, readPictureUpload } from '../../platform/uploads';
 
 export type ShopPicturePurpose = (typeof shopPictures.$inferSelect)['purpose'];
-
-const MEGABYTES = SHOP_PICTURE_LIMITS.maxBytes / 1_048_576;
-
-function pictureProblem(locale: Locale, key: MessageKey, status = 400) {
-  return new AppError(
-    'VALIDATION_ERROR',
-    'errors.validation_failed',
-    {},
-    [{ field: 'file', message: t(locale, key, { max: MEGABYTES }) }],
-    status,
-  );
-}
 
 /** A banner fills the slider's 2:1 frame (cropped around its centre); an icon fits its square. */
 function shaped(bytes: Buffer, purpose: ShopPicturePurpose): Promise<Buffer> {
@@ -57,15 +38,11 @@ export async function readShopPictureUpload(
   request: FastifyRequest,
   purpose: ShopPicturePurpose,
 ): Promise<Buffer> {
-  const locale = request.locale;
-  const file = await readOneFile(request, SHOP_PICTURE_LIMITS.maxBytes);
-  if (file === 'too_large') throw pictureProblem(locale, 'validation.picture_too_large', 413);
-  if (file === 'missing') throw pictureProblem(locale, 'validation.file_required');
-  if (!pictureTypeOf(file.bytes)) throw pictureProblem(locale, 'validation.picture_type');
+  const bytes = await readPictureUpload(request, SHOP_PICTURE_LIMITS.maxBytes);
   try {
-    return await shaped(file.bytes, purpose);
+    return await shaped(bytes, purpose);
   } catch {
-    throw pictureProblem(locale, 'validation.picture_type');
+    throw fileProblem(request.locale, 'validation.picture_type');
   }
 }
 
