@@ -37,6 +37,8 @@ export class CatalogIndex {
   private seen: Look | null = null;
   private checkedAt = 0;
   private refreshing: Promise<void> | null = null;
+  /** Counts `rebuild` calls: a background refresh started before one must not replace its result. */
+  private rebuilds = 0;
 
   constructor(
     private readonly db: Db,
@@ -69,6 +71,7 @@ export class CatalogIndex {
 
   /** Rebuilds now and waits for it: after a write whose effect must show at once. */
   async rebuild(): Promise<CatalogSnapshot> {
+    this.rebuilds++;
     this.current = this.build(this.current);
     return this.current;
   }
@@ -132,9 +135,12 @@ export class CatalogIndex {
   async refreshIfChanged(): Promise<void> {
     const seen = this.seen;
     if (!seen || !this.current) return;
+    const rebuilds = this.rebuilds;
     const now = await this.look();
     if (now.structure !== seen.structure) {
       const next = await loadCatalogSnapshot(this.db);
+      // A rebuild since this look holds a newer snapshot: this one would take the catalog back.
+      if (rebuilds !== this.rebuilds) return;
       this.seen = now;
       this.current = Promise.resolve(next);
       return;
