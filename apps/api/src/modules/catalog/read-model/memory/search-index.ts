@@ -10,11 +10,19 @@ export interface SearchDocument {
 
 /** Match quality, best first: a better tier always ranks above a worse one. */
 const TIER = { codeExact: 16, codePrefix: 8, exact: 4, prefix: 2, typo: 1 } as const;
+/** Codes rank above any words: a word match scores at most TIER.exact per query term. */
+const CODE_RANK = 1_000_000;
 const PREFIX_CACHE_LIMIT = 64;
 const PREFIX_CACHE_SIZE = 5_000;
 const MULTI_TERM_CANDIDATES = 20_000;
 /** Beyond this many codes starting with a query, its most popular documents are cached. */
 const CODE_SCAN_LIMIT = 500;
+
+/** A document found by a query, with the rank of its match (higher is better). */
+export interface RankedDocument {
+  doc: number;
+  rank: number;
+}
 
 /**
  * The first position in [0, length) of a sorted list where `below(position)` turns false: a
@@ -201,6 +209,11 @@ export class SearchIndex {
     this.codeDocs = Int32Array.from(byCode, (i) => tokenized.codeDocs[i] as number);
   }
 
+  /** The number of documents indexed. */
+  get size(): number {
+    return this.docCount;
+  }
+
   /**
    * The first `limit` documents having token `id`, ascending, in a buffer the next call reuses.
    */
@@ -353,7 +366,8 @@ export class SearchIndex {
     };
     if (end - start <= PREFIX_CACHE_LIMIT) return this.postings.smallestOfUnion(lists(), k);
     let cached = this.prefixTop.get(prefix);
-    if (!cached || cached.length < Math.min(k, 50)) {
+    // A cached list shorter than asked for is complete only if it was asked for as many.
+    if (!cached || (cached.length < k && cached.length >= 50)) {
       cached = Int32Array.from(this.postings.smallestOfUnion(lists(), Math.max(k, 50)));
       if (this.prefixTop.size >= PREFIX_CACHE_SIZE) this.prefixTop.clear();
       this.prefixTop.set(prefix, cached);
@@ -363,16 +377,24 @@ export class SearchIndex {
 
   /** The best k documents for a query: codes first, then exact words, prefixes, one typo. */
   search(query: string, k: number): number[] {
+    return this.ranked(query, k).map(({ doc }) => doc);
+  }
+
+  /**
+   * The best k documents for a query with the rank of each, best first: by rank descending, then
+   * by document (popularity), so that the answers of two indexes merge into one order.
+   */
+  ranked(query: string, k: number): RankedDocument[] {
     const terms = [...new Set(tokenize(query))];
-    const results: number[] = [];
+    const results: RankedDocument[] = [];
     const taken = new Set<number>();
-    const take = (doc: number) => {
+    const take = (doc: number, rank: number) => {
       if (results.length < k && !taken.has(doc)) {
         taken.add(doc);
-        results.push(doc);
+        results.push({ doc, rank });
       }
     };
-    for (const { doc } of this.matchCodes(query, k)) take(doc);
+    for (const { doc, tier } of this.matchCodes(query, k)) take(doc, CODE_RANK + tier);
     if (terms.length === 0 || results.length >= k) return results;
 
     if (terms.length === 1) {
@@ -380,22 +402,28 @@ export class SearchIndex {
       const exact = this.tokenIds.get(term);
       if (exact !== undefined) {
         const list = this.posting(exact, k);
-        for (let i = 0; i < list.length && results.length < k; i++) take(list[i] as number);
+        for (let i = 0; i < list.length && results.length < k; i++) {
+          take(list[i] as number, TIER.exact);
+        }
       }
       const [start, end] = this.prefixRange(term);
       if (results.length < k) {
-        for (const doc of this.topByPrefix(term, start, end, exact, k + taken.size)) take(doc);
+        for (const doc of this.topByPrefix(term, start, end, exact, k + taken.size)) {
+          take(doc, TIER.prefix);
+        }
       }
       if (results.length < k) {
         const typos = this.typoIds(term, start, end);
-        for (const doc of this.postings.smallestOfUnion(typos, k + taken.size)) take(doc);
+        for (const doc of this.postings.smallestOfUnion(typos, k + taken.size)) {
+          take(doc, TIER.typo);
+        }
       }
       return results;
     }
 
     const scored = this.scoreAllTerms(terms, MULTI_TERM_CANDIDATES);
     scored.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    for (const { doc } of scored) take(doc);
+    for (const { doc, score } of scored) take(doc, score);
     return results;
   }
 
