@@ -3,7 +3,9 @@
 // the price and stock of every product is imported through the first while a search-as-you-type
 // load runs against it. Reports the time to check the file and to import it, the resident memory
 // of the process that ran the import, search p99 before and during the import, and how long a
-// single price change made on the first process takes to show on the second.
+// single price change and a single title change made on the first process take to show on the
+// second; then a file changing the English title of 10,000 products is imported with the same
+// search load on the second process, which applies them in place.
 // Run: DATABASE_URL=postgres://… npm run bench:import   (BENCH_CONNECTIONS, default 32). It reports;
 // it never fails on a target.
 import { sql } from 'drizzle-orm';
@@ -26,6 +28,8 @@ const env = {
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_MAX: '100000',
 };
+/** A word of this run's titles: each run changes them again. */
+const RUN = `zyx${Date.now().toString(36)}`;
 const QUERIES = ['bat', 'battery 12v', 'charger', 'solar panel', 'lithium', 'inverter 3', 'makita'];
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -204,6 +208,87 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   console.log(`one price changed on API 1 shows on API 2 after ${(shownMs / 1000).toFixed(2)} s`);
+
+  // One title changed on the first process; how long until a search on the second finds it.
+  const texts = input.texts as Record<string, { title: string; description: string }>;
+  const titledAt = performance.now();
+  const retitled = await fetch(`${first.base}/api/admin/products/${id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...input,
+      price: 1234.56,
+      texts: { ...texts, en: { ...texts.en, title: `${RUN} heavy duty battery pack` } },
+    }),
+  });
+  if (!retitled.ok) throw new Error(`title change refused: ${retitled.status}`);
+  let titleMs = Infinity;
+  while (performance.now() - titledAt < 30_000) {
+    const found = (await (
+      await fetch(`${second.base}/api/products?search=${RUN}`, {
+        headers: { authorization: `Bearer ${owner}` },
+      })
+    ).json()) as { items: unknown[] };
+    if (found.items.length === 1) {
+      titleMs = performance.now() - titledAt;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  console.log(
+    `one title changed on API 1 is found on API 2 after ${(titleMs / 1000).toFixed(2)} s`,
+  );
+
+  // 10,000 titles changed by a file while buyers search: applied in place by both processes.
+  const titles = [
+    'sku;title_en',
+    ...skus.slice(0, 10_000).map(({ sku }, i) => `${sku};Bench ${RUN} product ${i}`),
+  ].join('\r\n');
+  const searching = await searchLoad(second.base, owner, 10);
+  console.log(`search on API 2 before the titles: ${searching.rps} rps, p99 ${searching.p99} ms`);
+  let titlesDone: () => void = () => {};
+  const titlesFinished = new Promise<void>((resolve) => (titlesDone = resolve));
+  const duringTitles = searchLoad(second.base, owner, 600, titlesFinished);
+  const titlesStarted = performance.now();
+  const titleForm = new FormData();
+  titleForm.append('file', new Blob([titles], { type: 'text/csv' }), 'titles.csv');
+  const titleJob = await fetch(`${first.base}/api/admin/products/import?dry_run=false`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: titleForm,
+  });
+  if (titleJob.status !== 202) throw new Error(`title import refused: ${titleJob.status}`);
+  const titleJobId = ((await titleJob.json()) as { _id: string })._id;
+  for (let state = 'queued'; state === 'queued' || state === 'running';) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    state = (
+      (await (
+        await fetch(`${first.base}/api/admin/products/imports/${titleJobId}`, {
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).json()) as { status: string }
+    ).status;
+  }
+  const titlesImportedMs = performance.now() - titlesStarted;
+  // The last title of the file, found on the second process.
+  while (performance.now() - titlesStarted < 120_000) {
+    const found = (await (
+      await fetch(`${second.base}/api/products?search=${encodeURIComponent(`${RUN} 9999`)}`, {
+        headers: { authorization: `Bearer ${owner}` },
+      })
+    ).json()) as { items: unknown[] };
+    if (found.items.length > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const titlesShownMs = performance.now() - titlesStarted;
+  titlesDone();
+  const titleLoad = await duringTitles;
+  console.log(
+    `10,000 titles imported in ${(titlesImportedMs / 1000).toFixed(1)} s, all found on API 2 after ${(titlesShownMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `search on API 2 during the title import: ${titleLoad.rps} rps, p99 ${titleLoad.p99} ms, ${titleLoad.errors} non-2xx`,
+  );
 } finally {
   await stopChild(first.child);
   await stopChild(second.child);

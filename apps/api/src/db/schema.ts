@@ -396,9 +396,10 @@ export const productCategories = pgTable(
 /**
  * What the catalog index of each API process looks at every couple of seconds to stay fresh,
  * instead of aggregating the whole products table (migration 0011, kept by triggers in the
- * transaction of each change). `catalog_version.structure` moves with any change to what a
- * rebuild reads: products added, removed or updated with their `updated_at`, categories, titles
- * and category links.
+ * transaction of each change). `catalog_version.structure` moves with a change to the categories
+ * or their names (the catalog is rebuilt); `products` moves once per transaction that changes
+ * what the catalog shows of products (migration 0042, followed row by row in
+ * `catalog_product_changes`).
  */
 export const catalogVersion = pgTable(
   'catalog_version',
@@ -406,6 +407,7 @@ export const catalogVersion = pgTable(
     /** Always 1: one row. */
     id: smallint('id').primaryKey(),
     structure: bigint('structure', { mode: 'number' }).notNull(),
+    products: bigint('products', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
 );
@@ -423,6 +425,20 @@ export const productStockChanges = pgTable(
     xid: bigint('xid', { mode: 'number' }).notNull(),
   },
   (t) => [index('product_stock_changes_xid_idx').on(t.xid)],
+);
+
+/**
+ * The transaction that last changed what the catalog shows of a product besides its numbers:
+ * texts, pictures, categories, activity, or the product added or deleted (no foreign key: a
+ * deleted product is followed too). Each process applies these products to its catalog in place.
+ */
+export const catalogProductChanges = pgTable(
+  'catalog_product_changes',
+  {
+    productId: uuid('product_id').primaryKey(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalog_product_changes_xid_idx').on(t.xid)],
 );
 
 /** One row per user, product and day: a view is counted once per user per day. */

@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { PRODUCT_SORT_OPTIONS, type ProductSettings } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { categories, productCategories, products, productTranslations } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { MemoryReadModel } from './memory/memory-read-model';
 import { PostgresReadModel } from './postgres/postgres-read-model';
@@ -37,72 +39,190 @@ const both = async (ask: (model: CatalogReadModel) => Promise<SerializedAnswer>)
   return { memory: json(fromMemory), postgres: json(fromPostgres) };
 };
 
+async function sameListings() {
+  const tree = await postgres.categories();
+  const categories = [undefined, ...[...tree.categoryById.values()].map((node) => node.id)];
+  const [any] = await postgres.top('best_seller', 1, 'en', 5);
+  const filters: ListingFilter[] = [];
+  for (const category of categories) {
+    for (const sort of PRODUCT_SORT_OPTIONS) filters.push({ category, sort });
+    filters.push({ category, in_stock: true, page: 2 });
+    filters.push({ category, price_min: 20, price_max: 150.5, sort: 'price_desc' });
+    filters.push({ category, manufacturer: any!.manufacturer.toUpperCase() });
+  }
+  for (const search of ['bat', 'charger', 'akku', 'batery', 'solar pan', 'li', 'zz', 'BAT-']) {
+    filters.push({ search }, { search, sort: 'new_arrival', page: 2, in_stock: true });
+  }
+  for (const filter of filters) {
+    for (const locale of ['en', 'de'] as const) {
+      const answers = await both((model) => model.listing(filter, locale, settings));
+      expect(answers.memory, JSON.stringify({ filter, locale })).toEqual(answers.postgres);
+    }
+  }
+}
+
+async function sameSearches(more: string[] = []) {
+  const [first] = await postgres.top('most_viewed', 1, 'en', 5);
+  const queries = [
+    'battery',
+    'batterie',
+    'Batería',
+    'batery',
+    'battrey',
+    'charg',
+    'solar panel',
+    'lithium 12',
+    'ba',
+    'xx',
+    first!.sku,
+    first!.sku.slice(0, 4),
+    first!.reference,
+    '',
+    ...more,
+  ];
+  for (const query of queries) {
+    for (const limit of [8, 30]) {
+      const answers = await both((model) => model.search(query, limit, 'fr', settings));
+      expect(answers.memory, `${query} (${limit})`).toEqual(answers.postgres);
+    }
+  }
+}
+
+async function sameProducts(more: [key: 'id' | 'sku' | 'slug', value: string][] = []) {
+  const top = await postgres.top('best_seller', 20, 'it', 5);
+  expect(await memory.top('best_seller', 20, 'it', 5)).toEqual(top);
+  expect(await memory.top('most_viewed', 20, 'nl', 5)).toEqual(
+    await postgres.top('most_viewed', 20, 'nl', 5),
+  );
+  const keys = top
+    .slice(0, 5)
+    .flatMap((item) => [
+      ['id', item.id] as const,
+      ['sku', item.sku] as const,
+      ['slug', item.slug] as const,
+    ]);
+  for (const [key, value] of [...keys, ...more]) {
+    const [fromMemory, fromPostgres] = await Promise.allSettled([
+      memory.product(key, value, 'es', settings).then(json),
+      postgres.product(key, value, 'es', settings).then(json),
+    ]);
+    expect(fromMemory, `${key} ${value}`).toEqual(fromPostgres);
+  }
+  const ids = [...top.map((item) => item.id), crypto.randomUUID()];
+  expect(await memory.rows(ids, 'fr', 5)).toEqual(await postgres.rows(ids, 'fr', 5));
+}
+
 describe('the in-memory index against the PostgreSQL read model', () => {
   it('lists the same pages, totals and manufacturer counts for every filter and sort', async () => {
-    const tree = await postgres.categories();
-    const categories = [undefined, ...[...tree.categoryById.values()].map((node) => node.id)];
-    const [any] = await postgres.top('best_seller', 1, 'en', 5);
-    const filters: ListingFilter[] = [];
-    for (const category of categories) {
-      for (const sort of PRODUCT_SORT_OPTIONS) filters.push({ category, sort });
-      filters.push({ category, in_stock: true, page: 2 });
-      filters.push({ category, price_min: 20, price_max: 150.5, sort: 'price_desc' });
-      filters.push({ category, manufacturer: any!.manufacturer.toUpperCase() });
-    }
-    for (const search of ['bat', 'charger', 'akku', 'batery', 'solar pan', 'li', 'zz', 'BAT-']) {
-      filters.push({ search }, { search, sort: 'new_arrival', page: 2, in_stock: true });
-    }
-    for (const filter of filters) {
-      for (const locale of ['en', 'de'] as const) {
-        const answers = await both((model) => model.listing(filter, locale, settings));
-        expect(answers.memory, JSON.stringify({ filter, locale })).toEqual(answers.postgres);
-      }
-    }
+    await sameListings();
   });
 
   it('finds the same products in the same order', async () => {
-    const [first] = await postgres.top('most_viewed', 1, 'en', 5);
-    const queries = [
-      'battery',
-      'batterie',
-      'Batería',
-      'batery',
-      'battrey',
-      'charg',
-      'solar panel',
-      'lithium 12',
-      'ba',
-      'xx',
-      first!.sku,
-      first!.sku.slice(0, 4),
-      first!.reference,
-      '',
-    ];
-    for (const query of queries) {
-      for (const limit of [8, 30]) {
-        const answers = await both((model) => model.search(query, limit, 'fr', settings));
-        expect(answers.memory, `${query} (${limit})`).toEqual(answers.postgres);
-      }
-    }
+    await sameSearches();
   });
 
   it('answers the same product pages, top lists and rows', async () => {
-    const top = await postgres.top('best_seller', 20, 'it', 5);
-    expect(await memory.top('best_seller', 20, 'it', 5)).toEqual(top);
-    expect(await memory.top('most_viewed', 20, 'nl', 5)).toEqual(
-      await postgres.top('most_viewed', 20, 'nl', 5),
-    );
-    for (const item of top.slice(0, 5)) {
-      for (const [key, value] of [
-        ['id', item.id],
-        ['sku', item.sku],
-        ['slug', item.slug],
-      ] as const) {
-        const answers = await both((model) => model.product(key, value, 'es', settings));
-        expect(answers.memory).toEqual(answers.postgres);
+    await sameProducts();
+  });
+
+  it('answers the same after products changed in place, without a rebuild', async () => {
+    const snapshot = await memory.index.snapshot();
+    const top = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(desc(products.buyers), desc(products.views), asc(products.sku))
+      .limit(6);
+    const [retitled, renamed, moved, hidden, remade, backAgain] =
+      top as (typeof products.$inferSelect)[];
+    const categoryRows = await t.db.select().from(categories).where(eq(categories.isActive, true));
+    const [link] = await t.db
+      .select()
+      .from(productCategories)
+      .where(eq(productCategories.productId, moved!.id));
+    const elsewhere = categoryRows.find((row) => row.id !== link?.categoryId)!;
+
+    await t.db.transaction(async (tx) => {
+      for (const locale of ['en', 'de']) {
+        await tx
+          .update(productTranslations)
+          .set({ title: `Quorvex ${locale} heavy duty pack` })
+          .where(
+            and(
+              eq(productTranslations.productId, retitled!.id),
+              eq(productTranslations.locale, locale),
+            ),
+          );
       }
+      // A SKU and slug that keep the product's place among equally popular ones.
+      await tx
+        .update(products)
+        .set({
+          sku: `${renamed!.sku}-R`,
+          slug: `${renamed!.slug}-renamed`,
+          manufacturer: 'Quorvex',
+        })
+        .where(eq(products.id, renamed!.id));
+      await tx.delete(productCategories).where(eq(productCategories.productId, moved!.id));
+      await tx.insert(productCategories).values({ productId: moved!.id, categoryId: elsewhere.id });
+      await tx.update(products).set({ isActive: false }).where(eq(products.id, hidden!.id));
+      await tx
+        .update(products)
+        .set({ images: [], priceCents: 4_321, state: 'refurbished' })
+        .where(eq(products.id, remade!.id));
+      await tx.update(products).set({ isActive: false }).where(eq(products.id, backAgain!.id));
+    });
+    await memory.index.refreshIfChanged();
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, backAgain!.id));
+    // A new product, the last in popularity as in PostgreSQL's order (no sales, no views, last SKU).
+    const id = crypto.randomUUID();
+    await t.db.transaction(async (tx) => {
+      await tx.insert(products).values({
+        ...retitled!,
+        id,
+        sku: 'ZZZ-QUORVEX-1',
+        reference: 'QRV-NEW-1',
+        ean: null,
+        slug: 'quorvex-new-product',
+        buyers: 0,
+        views: 0,
+        createdAt: new Date(),
+      });
+      await tx.insert(productTranslations).values([
+        { productId: id, locale: 'en', title: 'Quorvex brand new charger' },
+        { productId: id, locale: 'fr', title: 'Chargeur Quorvex tout neuf' },
+      ]);
+      await tx.insert(productCategories).values({ productId: id, categoryId: elsewhere.id });
+    });
+    await memory.index.refreshIfChanged();
+
+    expect(await memory.index.snapshot()).toBe(snapshot);
+    expect(snapshot.changedProducts).toBe(7);
+    await sameListings();
+    await sameSearches([
+      'quorvex',
+      'quorvex charger',
+      'QRV-NEW',
+      renamed!.sku,
+      `${renamed!.sku}-R`,
+    ]);
+    await sameProducts([
+      ['sku', renamed!.sku],
+      ['sku', `${renamed!.sku}-R`],
+      ['slug', `${renamed!.slug}-renamed`],
+      ['slug', renamed!.slug],
+      ['id', hidden!.id],
+      ['sku', hidden!.sku],
+      ['id', backAgain!.id],
+      ['sku', 'ZZZ-QUORVEX-1'],
+      ['slug', 'quorvex-new-product'],
+    ]);
+    const [memoryTree, postgresTree] = await Promise.all([
+      memory.categories(),
+      postgres.categories(),
+    ]);
+    for (const node of postgresTree.categoryById.values()) {
+      expect(memoryTree.countIn(node.id), node.id).toBe(postgresTree.countIn(node.id));
     }
-    const ids = [...top.map((item) => item.id), crypto.randomUUID()];
-    expect(await memory.rows(ids, 'fr', 5)).toEqual(await postgres.rows(ids, 'fr', 5));
   });
 });

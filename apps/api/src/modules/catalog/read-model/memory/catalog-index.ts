@@ -3,15 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { preparedSql } from '../../../../db/prepared';
 import type { CatalogSnapshot } from './snapshot';
-import { loadCatalogSnapshot, loadStockNumbers } from './snapshot-loader';
+import { loadCatalogSnapshot, loadProductRecords, loadStockNumbers } from './snapshot-loader';
 
 /**
- * Where the database stood at a look: the catalog's structure version (migration 0011) and the
- * oldest transaction still running (`pg_snapshot_xmin`): every change a later look can find
- * that this one could not see was made by a transaction at or after it.
+ * Where the database stood at a look: the catalog's structure and products versions (migrations
+ * 0011 and 0042) and the oldest transaction still running (`pg_snapshot_xmin`): every change a
+ * later look can find that this one could not see was made by a transaction at or after it.
  */
 interface Look {
   structure: string;
+  products: string;
   xmin: string;
 }
 
@@ -22,15 +23,22 @@ interface Look {
 const CHECK_INTERVAL_MS = 1_000;
 /** Beyond this many products changed since the last look, every product's numbers are read. */
 const MAX_CHANGED_READ_BY_ID = 5_000;
+/**
+ * Beyond this many products changed in place (texts, categories, activity) since the snapshot
+ * was built, the snapshot is built again: each keeps its words in memory, and a built document
+ * whose words changed costs every search a little.
+ */
+const MAX_CHANGED_IN_PLACE = 20_000;
 
 /**
  * Keeps the in-memory catalog snapshot fresh. Any process can change the catalog (several API
- * processes share one database), so each process looks every couple of seconds at what triggers
- * keep for it (migration 0011), two index lookups whatever the catalog's size: a changed
- * structure version (a product's text, price or categories) rebuilds the snapshot in the
- * background while requests keep using the previous one; the products whose stock or sales
- * numbers changed since the last look (orders) are read and applied in place. The process that
- * changes stock applies it at once with `refreshStock`.
+ * processes share one database), so each process looks every second at what triggers keep for
+ * it (migrations 0011, 0038, 0042), index lookups whatever the catalog's size: a changed
+ * structure version (the categories) rebuilds the snapshot in the background while requests
+ * keep using the previous one; the products whose texts, pictures, categories or activity
+ * changed since the last look (staff, imports) are read by id and applied in place, and so are
+ * those whose price, stock or sales numbers changed (orders). The process that changes stock
+ * applies it at once with `refreshStock`.
  */
 export class CatalogIndex {
   private current: Promise<CatalogSnapshot> | null = null;
@@ -89,11 +97,22 @@ export class CatalogIndex {
     const statement = preparedSql<Look>(
       this.db,
       'catalog_look',
-      () => sql`select structure::text as structure,
+      () => sql`select structure::text as structure, products::text as products,
         pg_snapshot_xmin(pg_current_snapshot())::text as xmin
         from catalog_version where id = 1`,
     );
-    return statement({}).then(([row]) => row ?? { structure: '', xmin: '0' });
+    return statement({}).then(([row]) => row ?? { structure: '', products: '', xmin: '0' });
+  }
+
+  /** Products whose texts, categories or activity were changed by transactions at or after `xmin`. */
+  private async productsChangedSince(xmin: string): Promise<string[]> {
+    const statement = preparedSql<{ id: string }>(
+      this.db,
+      'catalog_product_changes',
+      () => sql`select product_id as id from catalog_product_changes
+        where xid >= ${sql.placeholder('xmin')}::bigint`,
+    );
+    return (await statement({ xmin })).map((row) => row.id);
   }
 
   /** Products whose stock or sales numbers were changed by transactions at or after `xmin`. */
@@ -137,7 +156,13 @@ export class CatalogIndex {
     if (!seen || !this.current) return;
     const rebuilds = this.rebuilds;
     const now = await this.look();
-    if (now.structure !== seen.structure) {
+    const products =
+      now.products === seen.products ? [] : await this.productsChangedSince(seen.xmin);
+    const snapshot = await this.current;
+    if (
+      now.structure !== seen.structure ||
+      snapshot.changedProducts + products.length > MAX_CHANGED_IN_PLACE
+    ) {
       const next = await loadCatalogSnapshot(this.db);
       // A rebuild since this look holds a newer snapshot: this one would take the catalog back.
       if (rebuilds !== this.rebuilds) return;
@@ -145,9 +170,13 @@ export class CatalogIndex {
       this.current = Promise.resolve(next);
       return;
     }
+    // All at once: each application makes every cached answer be computed again.
+    if (products.length) {
+      const { records, gone } = await loadProductRecords(this.db, products);
+      snapshot.applyProducts(records, gone);
+    }
     const changed = await this.changedSince(seen.xmin);
     if (changed.length) {
-      const snapshot = await this.current;
       const numbers = await loadStockNumbers(
         this.db,
         changed.length > MAX_CHANGED_READ_BY_ID ? undefined : changed,

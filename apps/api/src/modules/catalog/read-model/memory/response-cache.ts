@@ -17,9 +17,10 @@ interface Entry {
  * key (lru-cache), least recently used first out once they hold more than `maxBytes` (compressed, see
  * GZIP_FROM_BYTES). An answer is served only while none of what it shows changed: the snapshot
  * compares the documents it lists (stock, sales, views) and, for listings, the order and the
- * in-stock filter it depends on, against its change clock. A rebuilt snapshot (texts, prices,
- * categories) starts with an empty cache. Answers carry no user or company data: catalog prices
- * and texts are the same for every buyer.
+ * in-stock filter it depends on, against its change clock; a product's texts or categories
+ * changed in place make every answer be computed again, and a rebuilt snapshot (categories)
+ * starts with an empty cache. Answers carry no user or company data: catalog prices and texts
+ * are the same for every buyer.
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, Entry>;

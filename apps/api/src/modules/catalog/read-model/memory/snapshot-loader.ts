@@ -12,7 +12,7 @@ import type { ProductImage } from '../../product-repo';
 import { shownCategories } from '../category-tree';
 import type { CategoryNode } from '../read-model';
 import { PackedStrings, WordPackedStrings } from './packed-strings';
-import { SearchIndex, TokenCollector } from './search-index';
+import { SearchIndex, TokenCollector, type SearchDocument } from './search-index';
 import { CatalogSnapshot, type ListFields, type StockNumbers } from './snapshot';
 
 /** Products read per query while building: bounds the memory a build needs beyond its result. */
@@ -41,7 +41,7 @@ const snapshotColumns = {
 };
 
 /** The next keyset batch of active products after `after` (by id). */
-function readSnapshotBatch(db: Db, after: string | null, size: number) {
+export function readSnapshotBatch(db: Db, after: string | null, size: number) {
   return db
     .select(snapshotColumns)
     .from(products)
@@ -126,7 +126,7 @@ export async function loadCatalogSnapshot(
     for (const row of rows) {
       const read = ids.push(row.id) - 1;
       readOf.set(row.id, read);
-      words.set(row.id, [row.manufacturer, ...row.replacedModels, ...row.suitableDevices]);
+      words.set(row.id, []);
       skus.push(row.sku);
       references.push(row.reference);
       slugs.push(row.slug);
@@ -155,12 +155,7 @@ export async function loadCatalogSnapshot(
       const own = titlesOf.get(row.id);
       for (const locale of LOCALES) titles[locale].push(own?.[locale]);
     }
-    for (const row of rows) {
-      collector.add({
-        codes: [row.sku, row.reference, ...row.replacedModels, ...(row.ean ? [row.ean] : [])],
-        words: words.get(row.id) ?? [],
-      });
-    }
+    for (const row of rows) collector.add(searchDocumentOf(row, words.get(row.id) ?? []));
     for (const { productId, categoryId } of batchLinks) {
       const read = readOf.get(productId);
       if (read !== undefined) links.push({ read, categoryId });
@@ -239,6 +234,97 @@ export async function loadCatalogSnapshot(
     [...nodes.values()],
     links.map(({ read, categoryId }) => ({ doc: docOfRead[read] as number, categoryId })),
   );
+}
+
+type SnapshotRow = Awaited<ReturnType<typeof readSnapshotBatch>>[number];
+
+/** What a product is found by: its codes, and its titles (`titles`) with its other words. */
+function searchDocumentOf(row: SnapshotRow, titles: string[]): SearchDocument {
+  return {
+    codes: [row.sku, row.reference, ...row.replacedModels, ...(row.ean ? [row.ean] : [])],
+    words: [row.manufacturer, ...row.replacedModels, ...row.suitableDevices, ...titles],
+  };
+}
+
+/** Everything the catalog keeps of one active product, to apply it in place (`applyProducts`). */
+export interface ProductRecord extends StockNumbers {
+  id: string;
+  sku: string;
+  reference: string;
+  slug: string;
+  state: string;
+  manufacturer: string;
+  titles: Partial<Record<Locale, string>>;
+  image: ProductImage | null;
+  views: number;
+  createdAt: number;
+  weightGrams: number;
+  warrantyMonths: number;
+  categoryIds: string[];
+  search: SearchDocument;
+}
+
+/**
+ * The products of `productIds` as the catalog shows them now: the active ones as records, and
+ * the ids of those that are inactive or deleted (`gone`). Three queries by primary key.
+ */
+export async function loadProductRecords(
+  db: Db,
+  productIds: string[],
+): Promise<{ records: ProductRecord[]; gone: string[] }> {
+  const [rows, titleRows, linkRows] = await Promise.all([
+    db
+      .select({ ...snapshotColumns, isActive: products.isActive })
+      .from(products)
+      .where(inArray(products.id, productIds)),
+    db
+      .select({
+        productId: productTranslations.productId,
+        locale: productTranslations.locale,
+        title: productTranslations.title,
+      })
+      .from(productTranslations)
+      .where(inArray(productTranslations.productId, productIds)),
+    db.select().from(productCategories).where(inArray(productCategories.productId, productIds)),
+  ]);
+  const active = new Map(rows.filter((row) => row.isActive).map((row) => [row.id, row]));
+  const titles = new Map<string, Partial<Record<Locale, string>>>();
+  for (const { productId, locale, title } of titleRows) {
+    let own = titles.get(productId);
+    if (!own) titles.set(productId, (own = {}));
+    own[locale as Locale] = title;
+  }
+  const categoryIds = new Map<string, string[]>();
+  for (const { productId, categoryId } of linkRows) {
+    const own = categoryIds.get(productId);
+    if (own) own.push(categoryId);
+    else categoryIds.set(productId, [categoryId]);
+  }
+  const records = [...active.values()].map((row): ProductRecord => {
+    const own = titles.get(row.id) ?? {};
+    return {
+      id: row.id,
+      sku: row.sku,
+      reference: row.reference,
+      slug: row.slug,
+      state: row.state,
+      manufacturer: row.manufacturer,
+      titles: own,
+      image: row.image,
+      priceCents: row.priceCents,
+      quantity: row.quantity,
+      isInStock: row.isInStock,
+      backorderable: row.backorderable,
+      views: row.views,
+      buyers: row.buyers,
+      createdAt: row.createdAt.getTime(),
+      weightGrams: row.weightGrams,
+      warrantyMonths: row.warrantyMonths,
+      categoryIds: categoryIds.get(row.id) ?? [],
+      search: searchDocumentOf(row, Object.values(own)),
+    };
+  });
+  return { records, gone: productIds.filter((id) => !active.has(id)) };
 }
 
 /** Stock and sales numbers of active products, all of them or those of `productIds`. */

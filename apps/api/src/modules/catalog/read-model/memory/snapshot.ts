@@ -13,8 +13,10 @@ import {
 } from '../../product-repo';
 import { linkCategories } from '../category-tree';
 import type { CategoryNode, CategoryTree } from '../read-model';
+import { CatalogSearch } from './catalog-search';
 import type { PackedStrings, WordPackedStrings } from './packed-strings';
-import { lowerBound, type SearchIndex } from './search-index';
+import { lowerBound, type SearchDocument, type SearchIndex } from './search-index';
+import type { ProductRecord } from './snapshot-loader';
 
 /**
  * Product pages' detail fields kept per snapshot, least recently used out first: about 4.5 KB of
@@ -41,6 +43,16 @@ export interface ListFields {
   warranty: Int32Array;
 }
 
+/** What a list row shows of a product changed in place, instead of its packed texts. */
+interface ChangedTexts {
+  id: string;
+  sku: string;
+  reference: string;
+  slug: string;
+  titles: Partial<Record<Locale, string>>;
+  image: ProductImage | null;
+}
+
 /** Stock, sales numbers and price of one product, as orders and staff change them. */
 export interface StockNumbers {
   quantity: number;
@@ -64,27 +76,44 @@ export interface SnapshotDependencies {
 
 /**
  * The catalog in memory, for search, listings and the rows they show: products are numbered
- * 0..n-1 by popularity (buyers, then views), numeric fields live in typed arrays, and each
- * category knows the products of its whole subtree. A change to a product's text, price or
- * categories rebuilds the snapshot; prices, stock and sales numbers are updated in place.
+ * 0..n-1 by popularity (buyers, then views) when built, numeric fields live in typed arrays,
+ * and each category knows the products of its whole subtree. Prices, stock and sales numbers
+ * are updated in place; so are a product's texts, pictures, categories and activity
+ * (`applyProducts`): a changed product keeps its number, an added one takes the next, a gone one
+ * is marked. A change to the categories rebuilds the snapshot.
  */
 export class CatalogSnapshot implements CategoryTree {
-  readonly price: Int32Array;
-  readonly available: Uint8Array;
-  readonly views: Int32Array;
-  readonly buyers: Int32Array;
-  readonly created: Float64Array;
-  readonly quantity: Int32Array;
-  readonly inStock: Uint8Array;
-  readonly backorderable: Uint8Array;
+  price: Int32Array;
+  available: Uint8Array;
+  views: Int32Array;
+  buyers: Int32Array;
+  created: Float64Array;
+  quantity: Int32Array;
+  inStock: Uint8Array;
+  backorderable: Uint8Array;
   readonly list: ListFields;
-  readonly search: SearchIndex;
+  readonly search: CatalogSearch;
   readonly categoryById: Map<string, CategoryNode>;
   readonly categoryBySlug: Map<string, CategoryNode>;
   readonly roots: CategoryNode[];
   /** Manufacturer of each document as an index into `manufacturerNames`. */
-  readonly manufacturerOf: Int32Array;
+  manufacturerOf: Int32Array;
   readonly manufacturerNames: string[];
+  private readonly manufacturerIds = new Map<string, number>();
+  /** Documents, built and added; a gone one keeps its number, marked in `gone`. */
+  private count: number;
+  private gone: Uint8Array;
+  /** Texts of the documents changed or added in place, and their documents by id, SKU and slug. */
+  private readonly changed = new Map<number, ChangedTexts>();
+  private readonly changedBy = {
+    id: new Map<string, number>(),
+    sku: new Map<string, number>(),
+    slug: new Map<string, number>(),
+  };
+  /** Documents of the products added since the snapshot was built, by product id. */
+  private readonly addedIds = new Map<string, number>();
+  /** Documents changed, added or gone in place since the snapshot was built. */
+  private readonly changedInPlace = new Set<number>();
   private readonly subtreeDocs = new Map<string, Int32Array>();
   private readonly facetCache = new Map<string, Int32Array>();
   private readonly docsBy: Partial<Record<'id' | 'sku' | 'slug', Int32Array>> = {};
@@ -94,8 +123,8 @@ export class CatalogSnapshot implements CategoryTree {
   private readonly sorted = new Map<string, Int32Array>();
   /** Counts in-place changes (stock, sales, views); `changedAt` holds each document's last. */
   private clock = 0;
-  private readonly changedAt: Int32Array;
-  private readonly lastChange = { buyers: 0, views: 0, availability: 0, price: 0 };
+  private changedAt: Int32Array;
+  private readonly lastChange = { buyers: 0, views: 0, availability: 0, price: 0, products: 0 };
 
   constructor(
     /** Product ids by document, packed like the texts: no string or map entry per product. */
@@ -116,7 +145,9 @@ export class CatalogSnapshot implements CategoryTree {
     nodes: CategoryNode[],
     links: { doc: number; categoryId: string }[],
   ) {
+    this.count = ids.length;
     this.changedAt = new Int32Array(ids.length);
+    this.gone = new Uint8Array(ids.length);
     this.price = fields.price;
     this.available = fields.available;
     this.views = fields.views;
@@ -126,19 +157,13 @@ export class CatalogSnapshot implements CategoryTree {
     this.inStock = fields.inStock;
     this.backorderable = fields.backorderable;
     this.list = list;
-    this.search = search;
+    this.search = new CatalogSearch(search);
     // By id at once (stock changes look products up by id); by SKU and slug on first use.
     this.docsBy.id = this.sortedBy('id');
-    const manufacturerIds = new Map<string, number>();
     this.manufacturerNames = [];
-    this.manufacturerOf = Int32Array.from(fields.manufacturer, (name) => {
-      let index = manufacturerIds.get(name);
-      if (index === undefined) {
-        index = this.manufacturerNames.push(name) - 1;
-        manufacturerIds.set(name, index);
-      }
-      return index;
-    });
+    this.manufacturerOf = Int32Array.from(fields.manufacturer, (name) =>
+      this.manufacturerIndex(name),
+    );
 
     const linked = linkCategories(nodes);
     this.categoryById = linked.byId;
@@ -162,13 +187,23 @@ export class CatalogSnapshot implements CategoryTree {
     }
   }
 
+  /** Documents numbered so far (gone ones included). */
   get size(): number {
-    return this.ids.length;
+    return this.count;
   }
 
   /** The product id of a document. */
   idOf(doc: number): string {
-    return this.ids.get(doc) as string;
+    return this.changed.get(doc)?.id ?? (this.ids.get(doc) as string);
+  }
+
+  private manufacturerIndex(name: string): number {
+    let index = this.manufacturerIds.get(name);
+    if (index === undefined) {
+      index = this.manufacturerNames.push(name) - 1;
+      this.manufacturerIds.set(name, index);
+    }
+    return index;
   }
 
   /** The change clock: read it before computing an answer that may be cached. */
@@ -179,6 +214,8 @@ export class CatalogSnapshot implements CategoryTree {
   /** Whether nothing an answer computed at clock `since` depends on has changed since. */
   unchangedSince(since: number, dependencies: SnapshotDependencies): boolean {
     if (this.clock === since) return true;
+    // A product changed in place may now be found, listed or ordered anywhere.
+    if (this.lastChange.products > since) return false;
     const { docs, sort, availability, price } = dependencies;
     if (availability && this.lastChange.availability > since) return false;
     const byPrice = price || sort === 'price_asc' || sort === 'price_desc';
@@ -210,7 +247,8 @@ export class CatalogSnapshot implements CategoryTree {
   /** Documents of a category subtree (or the whole catalog), ascending. */
   docsIn(categoryId: string | null): Int32Array {
     if (categoryId) return this.subtreeDocs.get(categoryId) ?? new Int32Array(0);
-    return Int32Array.from({ length: this.size }, (_, i) => i);
+    const docs = Int32Array.from({ length: this.count }, (_, i) => i);
+    return this.changedInPlace.size ? docs.filter((doc) => !this.gone[doc]) : docs;
   }
 
   /** Products per manufacturer (by index) in a category subtree or the whole catalog, cached. */
@@ -260,14 +298,15 @@ export class CatalogSnapshot implements CategoryTree {
   listItem(doc: number, locale: Locale, lowStockThreshold: number): ProductListItem {
     const { list } = this;
     const read = list.readOf[doc] as number;
-    const sku = list.sku.get(doc) as string;
+    const changed = this.changed.get(doc);
+    const sku = changed?.sku ?? (list.sku.get(doc) as string);
     const row: ListRow = {
       id: this.idOf(doc),
       sku,
-      reference: list.reference.get(read) ?? '',
-      slug: list.slug.get(read) ?? '',
+      reference: changed ? changed.reference : (list.reference.get(read) ?? ''),
+      slug: changed ? changed.slug : (list.slug.get(read) ?? ''),
       priceCents: this.price[doc] as number,
-      image: this.imageOf(read),
+      image: changed ? changed.image : this.imageOf(read),
       isInStock: this.inStock[doc] === 1,
       quantity: this.quantity[doc] as number,
       backorderable: this.backorderable[doc] === 1,
@@ -278,7 +317,9 @@ export class CatalogSnapshot implements CategoryTree {
       buyers: this.buyers[doc] as number,
       weightGrams: list.weight[doc] as number,
     };
-    const name = list.titles[locale].get(read) ?? list.titles[DEFAULT_LOCALE].get(read) ?? sku;
+    const name = changed
+      ? (changed.titles[locale] ?? changed.titles[DEFAULT_LOCALE] ?? sku)
+      : (list.titles[locale].get(read) ?? list.titles[DEFAULT_LOCALE].get(read) ?? sku);
     return toListItem(row, name, lowStockThreshold);
   }
 
@@ -288,8 +329,17 @@ export class CatalogSnapshot implements CategoryTree {
     return path && thumbnail ? { path, thumbnail: { path: thumbnail } } : null;
   }
 
-  /** The document of a product by id, sku or slug. */
+  /** The document of a product in the catalog by id, sku or slug. */
   findDoc(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
+    const changed = this.changedBy[key].get(value);
+    if (changed !== undefined) return changed;
+    const doc = this.findBuilt(key, value);
+    // A changed product's built texts are past; a gone product is not in the catalog.
+    return doc === undefined || this.changed.has(doc) || this.gone[doc] ? undefined : doc;
+  }
+
+  /** The built document whose built id, sku or slug is `value`. */
+  private findBuilt(key: 'id' | 'sku' | 'slug', value: string): number | undefined {
     const compare = this.comparison(key);
     const sorted = (this.docsBy[key] ??= this.sortedBy(key));
     const bytes = Buffer.from(value);
@@ -308,7 +358,7 @@ export class CatalogSnapshot implements CategoryTree {
   /** Documents in the byte order of a key, for a binary search instead of a map entry each. */
   private sortedBy(key: 'id' | 'sku' | 'slug'): Int32Array {
     const { ids, list } = this;
-    const docs = Int32Array.from({ length: this.size }, (_, doc) => doc);
+    const docs = Int32Array.from({ length: ids.length }, (_, doc) => doc);
     if (key === 'id') return docs.sort((a, b) => ids.compareValues(a, b));
     if (key === 'sku') return docs.sort((a, b) => list.sku.compareValues(a, b));
     const { readOf, slug } = list;
@@ -317,8 +367,8 @@ export class CatalogSnapshot implements CategoryTree {
 
   /**
    * The detail fields of a document, read from the database on first use and kept with this
-   * snapshot (a change to them rebuilds the snapshot, which starts with none), MAX_CACHED_DETAILS
-   * at most, the least recently used out first.
+   * snapshot until the product changes in place (`applyProducts`), MAX_CACHED_DETAILS at most,
+   * the least recently used out first.
    */
   productDetails(
     doc: number,
@@ -339,7 +389,10 @@ export class CatalogSnapshot implements CategoryTree {
    */
   setStock(productId: string, numbers: StockNumbers): boolean {
     const doc = this.findDoc('id', productId);
-    if (doc === undefined) return false;
+    return doc !== undefined && this.setNumbers(doc, numbers);
+  }
+
+  private setNumbers(doc: number, numbers: StockNumbers): boolean {
     const buyersChanged = this.buyers[doc] !== numbers.buyers;
     const priceChanged = this.price[doc] !== numbers.priceCents;
     const changed =
@@ -373,6 +426,149 @@ export class CatalogSnapshot implements CategoryTree {
       for (const key of this.sorted.keys()) if (key.endsWith(suffix)) this.sorted.delete(key);
     }
     return changed;
+  }
+
+  /** Products changed, added or gone in place since the snapshot was built. */
+  get changedProducts(): number {
+    return this.changedInPlace.size;
+  }
+
+  /**
+   * Applies products as they are now: `records` (active products, changed or added) and `gone`
+   * (ids of products inactive or deleted). A product keeps its document; an added one takes the
+   * next. The orders and manufacturer counts of the categories it was or is in are computed
+   * again on their next use, the changed products are indexed again for search, and every
+   * cached answer is computed again.
+   */
+  applyProducts(records: ProductRecord[], gone: string[]): void {
+    const added = records.filter((record) => this.docOfId(record.id) === undefined);
+    if (added.length) this.grow(added.length);
+    const categories = new Set<string>(['*']);
+    const words = new Map<number, SearchDocument | null>();
+    const touched = (doc: number, categoryIds: string[], found: SearchDocument | null) => {
+      for (const id of this.setCategories(doc, categoryIds)) categories.add(id);
+      words.set(doc, found);
+      this.changedInPlace.add(doc);
+      this.tick(doc);
+    };
+    for (const id of gone) {
+      const doc = this.docOfId(id);
+      if (doc === undefined || this.gone[doc]) continue;
+      this.forget(doc);
+      this.gone[doc] = 1;
+      touched(doc, [], null);
+    }
+    for (const record of records) {
+      let doc = this.docOfId(record.id);
+      if (doc === undefined) {
+        doc = this.count++;
+        this.addedIds.set(record.id, doc);
+      }
+      this.forget(doc);
+      this.gone[doc] = 0;
+      this.setRecord(doc, record);
+      touched(doc, record.categoryIds, record.search);
+    }
+    this.lastChange.products = this.clock;
+    this.search.update(words, this.count);
+    for (const key of this.sorted.keys()) {
+      if (categories.has(key.slice(0, key.indexOf(':')))) this.sorted.delete(key);
+    }
+    for (const key of categories) this.facetCache.delete(key);
+  }
+
+  /** The document of a product id, gone or not. */
+  private docOfId(productId: string): number | undefined {
+    return this.addedIds.get(productId) ?? this.findBuilt('id', productId);
+  }
+
+  /** Lets go of what a document was found by and its cached details. */
+  private forget(doc: number) {
+    const texts = this.changed.get(doc);
+    if (texts) {
+      for (const key of ['id', 'sku', 'slug'] as const) {
+        if (this.changedBy[key].get(texts[key]) === doc) this.changedBy[key].delete(texts[key]);
+      }
+    }
+    this.details.delete(doc);
+  }
+
+  private setRecord(doc: number, record: ProductRecord) {
+    const { id, sku, reference, slug, titles, image } = record;
+    this.changed.set(doc, { id, sku, reference, slug, titles, image });
+    this.changedBy.id.set(id, doc);
+    this.changedBy.sku.set(sku, doc);
+    this.changedBy.slug.set(slug, doc);
+    this.views[doc] = record.views;
+    this.created[doc] = record.createdAt;
+    this.manufacturerOf[doc] = this.manufacturerIndex(record.manufacturer);
+    this.list.weight[doc] = record.weightGrams;
+    this.list.warranty[doc] = record.warrantyMonths;
+    this.list.state[doc] = record.state;
+    this.setNumbers(doc, record);
+  }
+
+  /**
+   * Puts a document in the subtrees of `categoryIds` (and their ancestors) and out of the others;
+   * answers the categories it was or is in.
+   */
+  private setCategories(doc: number, categoryIds: string[]): Set<string> {
+    const member = new Set<string>();
+    for (const id of categoryIds) {
+      for (
+        let node = this.categoryById.get(id);
+        node && !member.has(node.id);
+        node = node.parentId ? this.categoryById.get(node.parentId) : undefined
+      ) {
+        member.add(node.id);
+      }
+    }
+    const touched = new Set(member);
+    for (const [categoryId, docs] of this.subtreeDocs) {
+      const at = lowerBound(docs.length, (i) => (docs[i] as number) < doc);
+      const was = docs[at] === doc;
+      if (was) touched.add(categoryId);
+      if (was === member.has(categoryId)) continue;
+      const next = new Int32Array(docs.length + (was ? -1 : 1));
+      next.set(docs.subarray(0, at));
+      if (was) {
+        next.set(docs.subarray(at + 1), at);
+      } else {
+        next[at] = doc;
+        next.set(docs.subarray(at), at + 1);
+      }
+      this.subtreeDocs.set(categoryId, next);
+    }
+    return touched;
+  }
+
+  /** Room for `extra` more documents in every array by document. */
+  private grow(extra: number) {
+    const size = this.count + extra;
+    const grown = <T extends Int32Array | Uint8Array | Float64Array>(
+      array: T,
+      make: (size: number) => T,
+    ): T => {
+      const next = make(size);
+      next.set(array);
+      return next;
+    };
+    const int32 = (array: Int32Array) => grown(array, (n) => new Int32Array(n));
+    const uint8 = (array: Uint8Array) => grown(array, (n) => new Uint8Array(n));
+    this.price = int32(this.price);
+    this.views = int32(this.views);
+    this.buyers = int32(this.buyers);
+    this.quantity = int32(this.quantity);
+    this.manufacturerOf = int32(this.manufacturerOf);
+    this.changedAt = int32(this.changedAt);
+    this.created = grown(this.created, (n) => new Float64Array(n));
+    this.available = uint8(this.available);
+    this.inStock = uint8(this.inStock);
+    this.backorderable = uint8(this.backorderable);
+    this.gone = uint8(this.gone);
+    this.list.weight = int32(this.list.weight);
+    this.list.warranty = int32(this.list.warranty);
+    this.list.readOf = int32(this.list.readOf);
   }
 
   /** Records a counted view at once in this process (other processes see it at the next rebuild). */

@@ -181,8 +181,8 @@ export interface PostgresReadModelOptions {
  * The catalog from PostgreSQL alone: every answer is a query on indexes (migration 0024:
  * `product_search` kept by triggers and searched through pg_trgm, the listing orders as partial
  * indexes of the active products), so a change shows in the next answer in every process and
- * nothing is held in memory but the category tree (kept while the catalog's structure version
- * stays the same). Decision 012 measures it against the in-memory index.
+ * nothing is held in memory but the category tree (kept while the catalog's versions stay the
+ * same). Decision 012 measures it against the in-memory index.
  */
 export class PostgresReadModel implements CatalogReadModel {
   readonly kind = 'postgres';
@@ -414,11 +414,15 @@ export class PostgresReadModel implements CatalogReadModel {
     return recordView(this.db, productId, userId);
   }
 
-  /** The category tree, read again when the catalog's structure version moved (migration 0011). */
+  /**
+   * The category tree, read again when the catalog's structure or products version moved
+   * (migrations 0011, 0042): its counts move with products added, gone or moved.
+   */
   async categories(): Promise<PostgresCategoryTree> {
     const [version] = await query<{ structure: string }>(
       this.db,
-      sql`select structure::text as structure from catalog_version where id = 1`,
+      sql`select structure::text || ':' || products::text as structure
+        from catalog_version where id = 1`,
     );
     const structure = version?.structure ?? '';
     if (this.tree?.structure !== structure) {
