@@ -147,6 +147,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** How far an upload is: the bytes sent, then the server's check (`checking`). */
 export type UploadProgress = { phase: 'sending'; percent: number } | { phase: 'checking' };
 
+/** One file sent as the multipart field `file`, with its progress (see `apiUpload`). */
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<T>(path, form, onProgress, method);
+}
+
 /**
  * A multipart upload (a CSV file) with real progress: `fetch` cannot report bytes sent, so this
  * uses XMLHttpRequest. Same headers, timeout and error handling as `apiRequest`.

@@ -13,7 +13,7 @@ import type {
   StockMovementList,
   StockMovementRequest,
 } from '@portal/contract';
-import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
+import { apiRequest, uploadFile, type UploadProgress } from '../../../shared/api/client';
 
 export const catalogKey = ['admin', 'products'] as const;
 const productUrl = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
@@ -121,9 +121,7 @@ export function uploadProductImage(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<StaffProduct> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiUpload<StaffProduct>(`${productUrl(productId)}/images`, form, onProgress);
+  return uploadFile<StaffProduct>(`${productUrl(productId)}/images`, file, onProgress);
 }
 
 /** Sends a product or stock file: checked row by row (`dryRun`), or queued for the import. */
@@ -132,9 +130,7 @@ export function uploadImport<T extends ImportReport | ImportJob>(
   dryRun: boolean,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<T> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiUpload<T>(`/admin/products/import?dry_run=${dryRun}`, form, onProgress);
+  return uploadFile<T>(`/admin/products/import?dry_run=${dryRun}`, file, onProgress);
 }
 
 const importsKey = [...catalogKey, 'imports'] as const;

@@ -5,7 +5,7 @@ import type {
   StaffCategoryCreate,
   StaffCategoryMove,
 } from '@portal/contract';
-import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
+import { apiRequest, uploadFile, type UploadProgress } from '../../../shared/api/client';
 
 const categoriesKey = ['admin', 'categories-tree'] as const;
 
@@ -50,11 +50,9 @@ export function uploadCategoryIcon(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<ShopPicture> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiUpload<ShopPicture>(
+  return uploadFile<ShopPicture>(
     `/admin/categories/${encodeURIComponent(categoryId)}/icon`,
-    form,
+    file,
     onProgress,
     'PUT',
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShopPicture } from '@portal/contract';
-import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
+import { apiRequest, uploadFile, type UploadProgress } from '../../../shared/api/client';
 
 /** The settings codes staff edit, each with its own screen. */
 export type SettingCodeName =
@@ -38,7 +38,5 @@ export function uploadBannerPicture(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<ShopPicture> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiUpload<ShopPicture>('/admin/banner-pictures', form, onProgress);
+  return uploadFile<ShopPicture>('/admin/banner-pictures', file, onProgress);
 }

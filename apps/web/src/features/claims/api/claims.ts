@@ -8,7 +8,7 @@ import type {
   ClaimRequestStatus,
   CreateClaimRequest,
 } from '@portal/contract';
-import { apiRequest, apiUpload, type UploadProgress } from '../../../shared/api/client';
+import { apiRequest, uploadFile, type UploadProgress } from '../../../shared/api/client';
 
 export const claimsKey = ['claims'] as const;
 
@@ -61,11 +61,9 @@ export function uploadClaimAttachment(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<ClaimAttachment> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiUpload<ClaimAttachment>(
+  return uploadFile<ClaimAttachment>(
     `/claims/${encodeURIComponent(claimId)}/attachments`,
-    form,
+    file,
     onProgress,
   );
 }
