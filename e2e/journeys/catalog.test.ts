@@ -185,6 +185,108 @@ test('search in French shows French titles; Enter opens the product', async () =
   await inspect(page, 'catalog-search-fr');
 });
 
+test('Enter with several results opens the results page in German: sort, pages, filters', async () => {
+  const de = labels('de');
+  const page = await signedInAs('purchaser@demo.test', WIDTHS.desktop, '/de');
+  const search = page.getByRole('combobox', { name: de('catalog.search.label') });
+  await search.fill('charger');
+  await page.getByRole('listbox').getByRole('option').nth(1).waitFor();
+  const listed = page.waitForResponse((response) =>
+    response.url().includes('/api/products/advanced-filter'),
+  );
+  await search.press('Enter');
+  await page.waitForURL(/\/de\/search\?q=charger$/);
+  await listed;
+  await page
+    .getByRole('heading', {
+      level: 1,
+      name: de('catalog.searchResults.title', { query: 'charger' }),
+    })
+    .waitFor();
+  const breadcrumbs = page.getByRole('navigation', { name: de('breadcrumbs.label') });
+  await breadcrumbs.getByText(de('breadcrumbs.searchResults')).waitFor();
+  const count = await page.getByText(/^Gefundene Produkte: \d+$/).innerText();
+  assert.ok(Number(count.replace(/\D/g, '')) > 1, `several products found: ${count}`);
+  // The field of the header is empty again; the filter's text field holds the query.
+  assert.equal(await search.inputValue(), '');
+  assert.equal(await page.getByLabel(de('catalog.filters.search')).inputValue(), 'charger');
+
+  // Sorted by price, lowest first: German amounts ("1.234,50 €").
+  const euros = (text: string) => Number(text.replace(/[^0-9,]/g, '').replace(',', '.'));
+  await page.getByRole('combobox', { name: de('catalog.sort.label') }).click();
+  const sorted = page.waitForResponse((response) =>
+    response.url().includes('/api/products/advanced-filter'),
+  );
+  await page.getByRole('option', { name: de('catalog.sort.price_asc') }).click();
+  await page.waitForURL(/q=charger.*sort=price_asc|sort=price_asc.*q=charger/);
+  await sorted;
+  const listing = page.locator('section[aria-busy="false"]');
+  await listing.locator('article').first().waitFor();
+  const prices = (await listing.locator('article [data-price]').allTextContents()).map(euros);
+  assert.ok(prices.length > 1 && ascending(prices), `prices ascending: ${prices.join(', ')}`);
+  await inspect(page, 'catalog-search-results-de');
+
+  // In stock only: the count is the in-stock products' (never more than before).
+  const inStock = page.waitForResponse((response) =>
+    response.url().includes('/api/products/advanced-filter'),
+  );
+  await page.getByLabel(de('catalog.filters.inStock')).click();
+  await page.waitForURL(/in_stock=1/);
+  await inStock;
+  const filtered = await page.getByText(/^Gefundene Produkte: \d+$/).innerText();
+  assert.ok(Number(filtered.replace(/\D/g, '')) <= Number(count.replace(/\D/g, '')));
+
+  // The list view: one row per product, two added with their quantities without leaving the
+  // page; the view is remembered for this user after a reload.
+  const token = await journey.tokenOf('purchaser@demo.test');
+  await journey.api(token, '/carts/clear-my-cart', { method: 'DELETE' });
+  const views = page.getByRole('radiogroup', { name: de('catalog.view.label') });
+  await views.locator('label', { hasText: de('catalog.view.list') }).click();
+  assert.ok(await views.getByRole('radio', { name: de('catalog.view.list') }).isChecked());
+  const rows = page.locator('tr[data-product-row]');
+  await rows.first().waitFor();
+  const added: { sku: string; quantity: number }[] = [];
+  for (const [index, quantity] of [
+    [0, 2],
+    [1, 3],
+  ] as const) {
+    const row = rows.nth(index);
+    const name = (await row.getByRole('link').innerText()).trim();
+    await row
+      .getByRole('textbox', { name: de('cart.quantityOf', { name }) })
+      .fill(String(quantity));
+    const saved = page.waitForResponse((response) =>
+      response.url().includes('/api/carts/create-or-update'),
+    );
+    await row.getByRole('button', { name: de('cart.addNamed', { name }) }).click();
+    assert.equal((await saved).status(), 200);
+    const href = (await row.getByRole('link').getAttribute('href')) ?? '';
+    added.push({ sku: decodeURIComponent(href.split('/').pop() ?? ''), quantity });
+  }
+  await page.getByText(de('cart.added')).first().waitFor();
+  await inspect(page, 'catalog-search-results-list-de');
+  const cart = await journey.api<{
+    cart_item: { items: { quantity: number; product: { sku: string } }[] };
+  }>(token, '/carts/my-cart');
+  const bySku = (a: { sku: string }, b: { sku: string }) => a.sku.localeCompare(b.sku);
+  assert.deepEqual(
+    cart.cart_item.items
+      .map((line) => ({ sku: line.product.sku, quantity: line.quantity }))
+      .sort(bySku),
+    [...added].sort(bySku),
+  );
+  await page.reload();
+  await rows.first().waitFor();
+  assert.ok(await views.getByRole('radio', { name: de('catalog.view.list') }).isChecked());
+  await journey.api(token, '/carts/clear-my-cart', { method: 'DELETE' });
+
+  // Enter with nothing found stays on the page and says so in the dropdown.
+  await search.fill('zzqxv');
+  await search.press('Enter');
+  await page.getByText(de('catalog.noResults')).first().waitFor();
+  assert.match(page.url(), /\/de\/search\?/);
+});
+
 test('at 375 px the header search works and submit with one result opens it', async () => {
   const page = await signedInAs('purchaser@demo.test', WIDTHS.mobile);
   // The narrow header has a search button that opens the field over the header.

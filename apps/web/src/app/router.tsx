@@ -89,6 +89,15 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'search',
+          loader: requirePermission('company.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.searchResults' }),
+          lazy: () =>
+            import('../features/catalog/pages/search-results-page').then((m) => ({
+              Component: m.SearchResultsPage,
+            })),
+        },
+        {
           path: 'product/:sku',
           loader: requirePermission('company.view'),
           lazy: () =>

@@ -81,4 +81,15 @@ describe('listing state in the URL', () => {
       price_max: 50,
     });
   });
+
+  it('asks the whole catalog for the search results page (no category)', () => {
+    expect(listingRequest(read('q=charger&in_stock=1'), { limit: 24, locale: 'de' })).toEqual({
+      sort: 'best_seller',
+      page: 1,
+      limit: 24,
+      locale: 'de',
+      in_stock: true,
+      search: 'charger',
+    });
+  });
 });

@@ -6,7 +6,7 @@ import {
   type ProductSort,
 } from '@portal/contract';
 
-/** The category page's filters, sort and page: kept in the URL query string. */
+/** A listing's filters, sort and page (category page, search results): kept in the URL. */
 export interface ListingState {
   sort: ProductSort;
   page: number;
@@ -98,14 +98,14 @@ export function hasFilters(state: ListingState): boolean {
 /** The advanced-filter body for a state; a reversed price range is put in order. */
 export function listingRequest(
   state: ListingState,
-  options: { category: string; limit: number; locale: Locale },
+  options: { category?: string; limit: number; locale: Locale },
 ): AdvancedFilterRequest {
   let { priceMin, priceMax } = state;
   if (priceMin !== null && priceMax !== null && priceMin > priceMax) {
     [priceMin, priceMax] = [priceMax, priceMin];
   }
   return {
-    category: options.category,
+    ...(options.category ? { category: options.category } : {}),
     sort: state.sort,
     page: state.page,
     limit: options.limit,

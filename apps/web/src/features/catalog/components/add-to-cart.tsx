@@ -12,15 +12,17 @@ type CartProduct = Pick<ProductSearchItem, '_id' | 'name' | 'is_in_stock' | 'qua
 
 /**
  * Adds a product to the cart ('Product added to cart!'); a quantity beyond stock gets the
- * server's message. `withQuantity` shows a quantity field first (product page). Only roles
- * with a cart see it.
+ * server's message. `withQuantity` shows a quantity field first (product page), `compact` a
+ * small one named after the product (a row of the list view). Only roles with a cart see it.
  */
 export function AddToCart({
   product,
   withQuantity = false,
+  compact = false,
 }: {
   product: CartProduct;
   withQuantity?: boolean;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const role = useMe().data?.role;
@@ -41,10 +43,12 @@ export function AddToCart({
       loading={update.isPending}
       disabled={!orderable || quantity < 1}
       leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-      size={withQuantity ? 'md' : 'xs'}
-      variant={withQuantity ? 'filled' : 'light'}
+      size={withQuantity && !compact ? 'md' : 'xs'}
+      variant={withQuantity && !compact ? 'filled' : 'light'}
       aria-label={
-        !withQuantity && orderable ? t('cart.addNamed', { name: product.name }) : undefined
+        (!withQuantity || compact) && orderable
+          ? t('cart.addNamed', { name: product.name })
+          : undefined
       }
       style={withQuantity ? undefined : { position: 'relative', zIndex: 2 }}
     >
@@ -54,9 +58,10 @@ export function AddToCart({
   if (!withQuantity) return button;
 
   return (
-    <Group gap="sm" align="flex-end">
+    <Group gap={compact ? 'xs' : 'sm'} align="flex-end" wrap="nowrap">
       <NumberInput
-        label={t('cart.quantity')}
+        label={compact ? undefined : t('cart.quantity')}
+        aria-label={compact ? t('cart.quantityOf', { name: product.name }) : undefined}
         value={quantity}
         onChange={(value) => setQuantity(typeof value === 'number' ? value : 0)}
         min={1}
@@ -64,8 +69,8 @@ export function AddToCart({
         allowDecimal={false}
         allowNegative={false}
         clampBehavior="strict"
-        w={110}
-        size="md"
+        w={compact ? 70 : 110}
+        size={compact ? 'xs' : 'md'}
         disabled={!orderable}
       />
       {button}

@@ -15,14 +15,14 @@ interface ProductSearchProps {
   /** `header`: compact, labelled for screen readers; `large`: the dashboard's visible box. */
   variant?: 'header' | 'large';
   autoFocus?: boolean;
-  /** Called after a product was opened (the narrow header closes its search then). */
+  /** Called after a product or the results page was opened (the narrow header closes then). */
   onOpened?: () => void;
 }
 
 /**
  * Product search (SPEC section 2): a combobox whose dropdown lists matching products with
- * thumbnail, title in the current language and price. Enter opens the highlighted product, or
- * the only result when nothing is highlighted.
+ * thumbnail, title in the current language and price. Enter opens the highlighted product, the
+ * only result when nothing is highlighted, or the results page (/search?q=…) when several match.
  */
 export function ProductSearch({ variant = 'header', autoFocus, onOpened }: ProductSearchProps) {
   const { t } = useTranslation();
@@ -42,13 +42,14 @@ export function ProductSearch({ variant = 'header', autoFocus, onOpened }: Produ
   const settled = typed === debounced && !results.isFetching && results.data !== undefined;
   const large = variant === 'large';
 
-  const open = (sku: string) => {
+  const go = (path: string) => {
     combobox.closeDropdown();
     setValue('');
     setFieldKey((key) => key + 1);
-    void navigate(localize(`/product/${encodeURIComponent(sku)}`));
+    void navigate(localize(path));
     onOpened?.();
   };
+  const open = (sku: string) => go(`/product/${encodeURIComponent(sku)}`);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +57,7 @@ export function ProductSearch({ variant = 'header', autoFocus, onOpened }: Produ
     const found = await queryClient.fetchQuery(productSearchQueryOptions(typed, locale));
     const target = submitTarget(null, found);
     if (target) open(target);
+    else if (found.length > 1) go(`/search?${new URLSearchParams({ q: typed }).toString()}`);
     else combobox.openDropdown();
   };
 

@@ -1,0 +1,276 @@
+import { useMemo, type ReactNode } from 'react';
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CATALOG_LIMITS, PRODUCT_SORT_OPTIONS, type ProductSort } from '@portal/contract';
+import { ApiError } from '../../../shared/api/client';
+import { useLocale } from '../../../shared/locale/use-locale';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { Pager } from '../../../shared/ui/pager';
+import { useListing } from '../api/products';
+import { useProductSettings } from '../api/settings';
+import {
+  hasFilters,
+  listingRequest,
+  normalizeText,
+  parsePrice,
+  readListingState,
+  updateListing,
+  writeListingState,
+  type ListingState,
+} from '../listing-query';
+import { CatalogNotFound } from '../pages/catalog-not-found';
+import { ProductCard } from './product-card';
+import { ProductTable } from './product-table';
+import { useListingView, type ListingView } from './listing-view';
+import { useUrlDraft } from './url-draft';
+
+const FALLBACK_SETTINGS = {
+  default_sort: 'best_seller' as ProductSort,
+  listing_page_size: CATALOG_LIMITS.listingDefaultLimit,
+};
+
+const samePrice = (draft: string, url: string) => String(parsePrice(draft) ?? '') === url;
+
+interface ProductListingProps {
+  /** The category (id or slug) whose products are listed; none: the whole catalog. */
+  category?: string;
+  title: ReactNode;
+  /** Shown between the title and the filters (a category's subcategories). */
+  children?: ReactNode;
+}
+
+/**
+ * Products with filters, sort and pages kept in the URL (`?q=…&sort=…&page=…`): a category's
+ * (its page) or the whole catalog's (the search results page).
+ */
+export function ProductListing({ category, title, children }: ProductListingProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [params, setParams] = useSearchParams();
+  const settings = useProductSettings();
+  const config = settings.data ?? (settings.isError ? FALLBACK_SETTINGS : null);
+  const defaultSort = config?.default_sort ?? FALLBACK_SETTINGS.default_sort;
+  const state = readListingState(params, defaultSort);
+  const request = config
+    ? listingRequest(state, { category, limit: config.listing_page_size, locale })
+    : null;
+  const listing = useListing(request);
+  const [view, setView] = useListingView();
+
+  const change = (patch: Partial<ListingState>) => {
+    const next = updateListing(state, patch);
+    setParams(writeListingState(next, defaultSort));
+    if (patch.page !== undefined) window.scrollTo({ top: 0 });
+  };
+
+  const [search, setSearch] = useUrlDraft(
+    state.search,
+    (value) => change({ search: normalizeText(value) }),
+    (draft, url) => normalizeText(draft) === url,
+  );
+  const [priceMin, setPriceMin] = useUrlDraft(
+    state.priceMin === null ? '' : String(state.priceMin),
+    (value) => change({ priceMin: parsePrice(value) }),
+    samePrice,
+  );
+  const [priceMax, setPriceMax] = useUrlDraft(
+    state.priceMax === null ? '' : String(state.priceMax),
+    (value) => change({ priceMax: parsePrice(value) }),
+    samePrice,
+  );
+
+  const manufacturers = useMemo(() => {
+    const list = (listing.data?.manufacturers ?? []).map((entry) => ({
+      value: entry.name,
+      label: `${entry.name} (${entry.count})`,
+    }));
+    if (state.manufacturer && !list.some((entry) => entry.value === state.manufacturer)) {
+      list.unshift({ value: state.manufacturer, label: state.manufacturer });
+    }
+    return list;
+  }, [listing.data?.manufacturers, state.manufacturer]);
+
+  if (listing.error instanceof ApiError && listing.error.status === 404) {
+    return <CatalogNotFound />;
+  }
+
+  const priceError = (value: string) =>
+    value.trim() && parsePrice(value) === null ? t('validation.invalid') : undefined;
+
+  return (
+    <>
+      <div>
+        <Title order={1} size="h2" c="brand.9">
+          {title}
+        </Title>
+        {listing.data && (
+          <Text c="dimmed" size="sm">
+            {t('catalog.resultsCount', { count: listing.data.total })}
+          </Text>
+        )}
+      </div>
+
+      {children}
+
+      <Group justify="flex-end">
+        <SegmentedControl
+          aria-label={t('catalog.view.label')}
+          value={view}
+          onChange={(value) => setView(value as ListingView)}
+          data={[
+            {
+              value: 'cards',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconLayoutGrid size={16} aria-hidden />
+                  {t('catalog.view.cards')}
+                </Group>
+              ),
+            },
+            {
+              value: 'list',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconList size={16} aria-hidden />
+                  {t('catalog.view.list')}
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Group>
+
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        component="section"
+        aria-label={t('catalog.filters.title')}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label={t('catalog.filters.search')}
+            placeholder={t('catalog.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Select
+            label={t('catalog.filters.manufacturer')}
+            placeholder={t('catalog.filters.allManufacturers')}
+            data={manufacturers}
+            value={state.manufacturer}
+            onChange={(value) => change({ manufacturer: value })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('catalog.filters.clearManufacturer') }}
+            searchable
+            nothingFoundMessage={t('catalog.noResults')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={t('catalog.filters.priceMin')}
+            inputMode="decimal"
+            value={priceMin}
+            error={priceError(priceMin)}
+            onChange={(event) => setPriceMin(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('catalog.filters.priceMax')}
+            inputMode="decimal"
+            value={priceMax}
+            error={priceError(priceMax)}
+            onChange={(event) => setPriceMax(event.currentTarget.value)}
+          />
+          <Select
+            label={t('catalog.sort.label')}
+            data={PRODUCT_SORT_OPTIONS.map((option) => ({
+              value: option,
+              label: t(`catalog.sort.${option}`),
+            }))}
+            value={state.sort}
+            allowDeselect={false}
+            onChange={(value) => value && change({ sort: value as ProductSort })}
+          />
+          <Stack justify="flex-end" gap={6}>
+            <Switch
+              label={t('catalog.filters.inStock')}
+              checked={state.inStock}
+              onChange={(event) => change({ inStock: event.currentTarget.checked })}
+            />
+            {hasFilters(state) && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconFilterOff size={14} aria-hidden />}
+                onClick={() =>
+                  change({
+                    manufacturer: null,
+                    inStock: false,
+                    priceMin: null,
+                    priceMax: null,
+                    search: '',
+                  })
+                }
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('catalog.filters.reset')}
+              </Button>
+            )}
+          </Stack>
+        </SimpleGrid>
+      </Card>
+
+      {!listing.data && !listing.isError && <PageLoader />}
+      {listing.isError && !listing.data && (
+        <Card withBorder padding="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            {t('errors.generic')}
+          </Text>
+        </Card>
+      )}
+      {listing.data && listing.data.items.length === 0 && (
+        <Card withBorder padding="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            {t('catalog.noResults')}
+          </Text>
+        </Card>
+      )}
+      {listing.data && listing.data.items.length > 0 && (
+        <section aria-label={t('catalog.products')} aria-busy={listing.isPlaceholderData}>
+          <div style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}>
+            {view === 'list' ? (
+              <ProductTable products={listing.data.items} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+                {listing.data.items.map((product) => (
+                  <ProductCard key={product._id} product={product} headingLevel={2} />
+                ))}
+              </SimpleGrid>
+            )}
+          </div>
+          <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+            <Pager
+              page={listing.data.page}
+              totalPage={listing.data.totalPage}
+              onChange={(page) => change({ page })}
+            />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
