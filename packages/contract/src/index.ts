@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './date-range';
 export * from './errors';
 export * from './permissions';
 export * from './validation';

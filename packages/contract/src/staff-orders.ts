@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, ORDER_STATUSES, PAYMENT_METHODS } from './constants';
+import { dateRangeFields, datesInOrder, datesMessage } from './date-range';
 import { orderSchema, PAYMENT_STATUSES } from './orders';
 
 /**
@@ -22,8 +23,6 @@ export type StaffOrderSort = (typeof STAFF_ORDER_SORTS)[number];
 export const STAFF_ORDERS_PAGE_SIZE = 25;
 export const STAFF_ORDERS_MAX_LIMIT = 100;
 
-const isoDate = z.iso.date({ message: 'validation.invalid_date' });
-
 /** The staff's order filters: `q` finds an order number by its start, a company by a part of its name, a buyer by e-mail. */
 const staffOrderFilters = z.strictObject({
   q: z.string().trim().max(100).optional(),
@@ -31,13 +30,9 @@ const staffOrderFilters = z.strictObject({
   payment_method: z.enum(PAYMENT_METHODS).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   country: z.enum(COUNTRIES).optional(),
-  date_from: isoDate.optional(),
-  date_to: isoDate.optional(),
+  ...dateRangeFields,
   sort: z.enum(STAFF_ORDER_SORTS).default('date_desc'),
 });
-const datesInOrder = (query: { date_from?: string; date_to?: string }) =>
-  !query.date_from || !query.date_to || query.date_from <= query.date_to;
-const datesMessage = { path: ['date_to'], message: 'validation.invalid_date' };
 
 /** `GET /admin/orders`: every company's orders, a page of them. */
 export const staffOrderListQuerySchema = staffOrderFilters

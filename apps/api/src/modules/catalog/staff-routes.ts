@@ -60,9 +60,9 @@ import {
 } from './staff-categories';
 import { exportProductsCsv, exportProductsXlsx } from './staff-export';
 import { listStockMovements, moveStock } from './stock-movements';
+import { XLSX_TYPE } from '../../platform/exports';
 
 const tags = ['admin catalog'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const security = [{ bearer: [] }];
 
 /**

@@ -26,9 +26,9 @@ import {
   resendInvoice,
   staffOrderDetail,
 } from './staff-orders';
+import { XLSX_TYPE } from '../../platform/exports';
 
 const tags = ['admin'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const security = [{ bearer: [] }];
 
 /** Back-office order calls (permission orders.manage: staff). */

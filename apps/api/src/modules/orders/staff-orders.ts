@@ -15,9 +15,7 @@ import {
   type StaffOrderSort,
   type StaffOrderTab,
 } from '@portal/contract';
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { escapeLike, prefixRange } from '../../db/prefix';
@@ -33,9 +31,16 @@ import {
   users,
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
-import { BOM, csvLines } from '../../platform/csv';
 import { conflict } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import {
+  AMOUNT_FORMAT,
+  csvExport,
+  MOMENT_FORMAT,
+  xlsxExport,
+  type ExportCell,
+  type ExportColumn,
+} from '../../platform/exports';
 import { formatEuros, fromCents } from '../../platform/money';
 import { webUrl } from '../../platform/urls';
 import { recordAudit } from '../audit';
@@ -571,9 +576,6 @@ export async function addOrderNote(
 /** Rows per query of the exports: their memory stays that of one page, however many orders. */
 const EXPORT_PAGE_SIZE = 1000;
 
-/** One cell of an exported order: text, an amount in euros, a moment, or nothing. */
-type ExportCell = string | number | Date | null;
-
 /**
  * Every order the filters keep, in the list's order, as rows of `STAFF_ORDER_EXPORT_COLUMNS`,
  * pulled page by page (keyset on the sort key and the id, read at full precision), so the
@@ -647,38 +649,13 @@ async function* staffOrderExportPages(
   }
 }
 
-/**
- * `GET /admin/orders/export.csv`: the export as CSV text (UTF-8 with a BOM, amounts with a dot
- * and two decimals, moments in ISO 8601), one chunk per page.
- */
-export async function* exportStaffOrders(
-  db: Db,
-  query: StaffOrderExportQuery,
-  pageSize = EXPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  yield BOM + csvLines([[...STAFF_ORDER_EXPORT_COLUMNS]]);
-  for await (const page of staffOrderExportPages(db, query, pageSize)) {
-    yield csvLines(
-      page.map((row) =>
-        row.map((cell) =>
-          typeof cell === 'number'
-            ? cell.toFixed(2)
-            : cell instanceof Date
-              ? cell.toISOString()
-              : cell,
-        ),
-      ),
-    );
-  }
-}
-
-/** Column widths and formats of the XLSX export (amounts as numbers, moments as dates). */
-const XLSX_COLUMNS: Record<
+/** Widths and formats of the export's columns in a spreadsheet (amounts as numbers, moments as dates). */
+const EXPORT_FORMATS: Record<
   (typeof STAFF_ORDER_EXPORT_COLUMNS)[number],
-  { width: number; numFmt?: string }
+  Omit<ExportColumn, 'key'>
 > = {
   order_number: { width: 14 },
-  date: { width: 18, numFmt: 'yyyy-mm-dd hh:mm' },
+  date: { width: 18, numFmt: MOMENT_FORMAT },
   status: { width: 12 },
   company: { width: 30 },
   vat_number: { width: 16 },
@@ -687,49 +664,32 @@ const XLSX_COLUMNS: Record<
   country: { width: 8 },
   payment_method: { width: 14 },
   payment_status: { width: 14 },
-  subtotal: { width: 12, numFmt: '#,##0.00' },
-  shipping: { width: 12, numFmt: '#,##0.00' },
-  vat: { width: 12, numFmt: '#,##0.00' },
-  total: { width: 12, numFmt: '#,##0.00' },
+  subtotal: { width: 12, numFmt: AMOUNT_FORMAT },
+  shipping: { width: 12, numFmt: AMOUNT_FORMAT },
+  vat: { width: 12, numFmt: AMOUNT_FORMAT },
+  total: { width: 12, numFmt: AMOUNT_FORMAT },
   carrier: { width: 14 },
   tracking_number: { width: 20 },
-  shipped_at: { width: 18, numFmt: 'yyyy-mm-dd hh:mm' },
+  shipped_at: { width: 18, numFmt: MOMENT_FORMAT },
 };
+const EXPORT_COLUMNS = STAFF_ORDER_EXPORT_COLUMNS.map((key) => ({ key, ...EXPORT_FORMATS[key] }));
 
-/**
- * `GET /admin/orders/export.xlsx`: the export as a spreadsheet, written by exceljs's streaming
- * writer row by row into the answer (no shared strings: nothing grows with the row count). Each
- * page waits until the answer took what was written before, so a slow download holds the query
- * loop rather than the memory. A failure midway ends the download broken, never half-valid.
- */
+/** `GET /admin/orders/export.csv`: the export as CSV text, one chunk per page. */
+export function exportStaffOrders(
+  db: Db,
+  query: StaffOrderExportQuery,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  return csvExport(EXPORT_COLUMNS, staffOrderExportPages(db, query, pageSize));
+}
+
+/** `GET /admin/orders/export.xlsx`: the export as a spreadsheet, streamed. */
 export function exportStaffOrdersXlsx(
   db: Db,
   query: StaffOrderExportQuery,
   pageSize = EXPORT_PAGE_SIZE,
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = STAFF_ORDER_EXPORT_COLUMNS.map((key) => ({
-    header: key,
-    key,
-    width: XLSX_COLUMNS[key].width,
-    ...(XLSX_COLUMNS[key].numFmt ? { style: { numFmt: XLSX_COLUMNS[key].numFmt } } : {}),
-  }));
-  const write = async () => {
-    for await (const page of staffOrderExportPages(db, query, pageSize)) {
-      for (const row of page) sheet.addRow(row).commit();
-      if (output.writableNeedDrain) await once(output, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return output;
+  return xlsxExport('Orders', EXPORT_COLUMNS, staffOrderExportPages(db, query, pageSize));
 }
 
 /**

@@ -43,7 +43,7 @@ import {
   useStaffProducts,
 } from '../api/catalog';
 import { categoryOptions } from '../components/category-options';
-import { ExportButtons } from '../components/export-buttons';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { OutOfStockBadge, ProductActiveBadge } from '../components/product-badges';
 import { UrlSelect } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
@@ -220,7 +220,12 @@ export function StaffCatalogPage() {
           </Text>
         </div>
         <Group gap="xs">
-          <ExportButtons path="/admin/products" name="products" params={filters.params} />
+          <ExportButtons
+            path="/admin/products"
+            name="products"
+            params={filters.params}
+            labels={{ csv: t('staff:orders.exportCsv'), xlsx: t('staff:orders.exportXlsx') }}
+          />
           <Button
             component={LocaleLink}
             to="/admin/catalog/categories"

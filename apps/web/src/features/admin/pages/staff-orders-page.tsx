@@ -28,7 +28,7 @@ import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { useStaffOrders } from '../api/orders';
-import { ExportButtons } from '../components/export-buttons';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
 import { UrlSelect, UrlDateRange } from '../components/url-filters';
 import { useUrlFilters, useUrlSearch } from '../hooks/use-url-filters';
@@ -57,7 +57,12 @@ export function StaffOrdersPage() {
             {t('staff:orders.subtitle')}
           </Text>
         </div>
-        <ExportButtons path="/admin/orders" name="orders" params={filters.params} />
+        <ExportButtons
+          path="/admin/orders"
+          name="orders"
+          params={filters.params}
+          labels={{ csv: t('staff:orders.exportCsv'), xlsx: t('staff:orders.exportXlsx') }}
+        />
       </Group>
       <Tabs
         value={tab}

@@ -1,25 +1,24 @@
 import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import { downloadFile } from '../../../shared/api/download';
-import { notifyError } from '../../../shared/ui/notify';
+import { downloadFile } from '../api/download';
+import { notifyError } from './notify';
 
 /**
  * A list's export as CSV and XLSX: the list's filters and order, all pages of them
- * (`{path}/export.csv?…`), saved as `{name}-{day}.{format}`.
+ * (`{path}/export.csv?…`), saved as `{name}-{day}.{format}`; `labels` name the two buttons.
  */
 export function ExportButtons({
   path,
   name,
   params,
+  labels,
 }: {
   path: string;
   name: string;
   params: URLSearchParams;
+  labels: Record<'csv' | 'xlsx', string>;
 }) {
-  const { t } = useTranslation(STAFF_NAMESPACES);
   const exportList = useMutation({
     mutationFn: (format: 'csv' | 'xlsx') => {
       const query = new URLSearchParams(params);
@@ -44,7 +43,7 @@ export function ExportButtons({
           disabled={exportList.isPending && exportList.variables !== format}
           onClick={() => exportList.mutate(format)}
         >
-          {t(format === 'csv' ? 'staff:orders.exportCsv' : 'staff:orders.exportXlsx')}
+          {labels[format]}
         </Button>
       ))}
     </Group>
