@@ -124,6 +124,60 @@ test('the accountant finds the invoice and downloads its PDF', async () => {
   await inspect(page, 'invoice-details');
 });
 
+test("the accountant exports last month's invoices as CSV for the books", async () => {
+  const page = await open('accountant@demo.test', 'en');
+  const t = labels('en');
+  await page.goto(`${journey.portal.url}/invoices`);
+  await page.locator('[data-invoice-row]').first().waitFor();
+  const now = new Date();
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const from = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  const to = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)));
+  const section = page.getByRole('region', { name: t('invoices.export.title') });
+  await section.getByLabel(t('orders.dateFrom')).fill(from);
+  await section.getByLabel(t('orders.dateTo')).fill(to);
+  await inspect(page, 'invoices-export');
+  /** The CSV the export button downloads: its header and rows. */
+  const exported = async () => {
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: t('invoices.export.csv') }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+  };
+  const [header, ...rows] = await exported();
+  assert.match(header ?? '', /^invoice_number,issued_at,order_number,bill_to,/);
+  for (const row of rows) {
+    const issued = row.split(',')[1] ?? '';
+    assert.ok(issued >= from && issued < `${to}T24`, `issued in the period: ${row}`);
+  }
+  // The same invoices as the API's export of the period.
+  const token = await tokenOf('accountant@demo.test');
+  const response = await fetch(
+    `${journey.portal.url}/api/invoices/export.csv?date_from=${from}&date_to=${to}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  assert.equal((await response.text()).trimEnd().split('\r\n').length, rows.length + 1);
+
+  // Today's period holds the invoices the list shows (the demo's were all issued today).
+  const today = day(now);
+  await section.getByLabel(t('orders.dateFrom')).fill(today);
+  await section.getByLabel(t('orders.dateTo')).fill(today);
+  const listed = await page.locator('[data-invoice-row] a').allInnerTexts();
+  const [, ...todays] = await exported();
+  assert.ok(listed.length > 0, 'the list shows invoices');
+  assert.deepEqual(
+    todays.map((row) => row.split(',')[0]),
+    listed.map((text) => text.trim()),
+  );
+});
+
 test('email notification preferences: switch a type off and keep it', async () => {
   const page = await open('owner@demo.test', 'en');
   const t = labels('en');

@@ -3,6 +3,7 @@ import { addressSnapshotSchema } from './addresses';
 import { creditNoteSummarySchema } from './claims';
 import { VAT_MODES } from './checkout';
 import { COUNTRIES, PAYMENT_METHODS } from './constants';
+import { dateRangeFields, datesInOrder, datesMessage } from './date-range';
 
 export const INVOICES_PAGE_SIZE = 10;
 export const INVOICES_MAX_LIMIT = 50;
@@ -14,6 +15,30 @@ export const invoiceListQuerySchema = z.strictObject({
   search: z.string().trim().max(20).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+/**
+ * `GET /invoices/export.csv` and `/invoices/export.xlsx`: the company's invoices issued in a
+ * period (days included, either end open), and found by `search` like the list; all of them.
+ */
+export const invoiceExportQuerySchema = z
+  .strictObject({ ...dateRangeFields, search: z.string().trim().max(20).optional() })
+  .refine(datesInOrder, datesMessage);
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
+/** The invoice export's columns, in order (the CSV's header row): amounts in euros. */
+export const INVOICE_EXPORT_COLUMNS = [
+  'invoice_number',
+  'issued_at',
+  'order_number',
+  'bill_to',
+  'payment_method',
+  'vat_mode',
+  'vat_rate',
+  'subtotal',
+  'shipping',
+  'vat',
+  'total',
+] as const;
 
 export const invoiceDocumentParamsSchema = z.strictObject({ id: z.uuid() });
 

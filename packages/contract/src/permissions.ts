@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   /** The company's delivery and invoice address books. */
   'addresses.manage': ['owner', 'purchaser', 'accountant'],
   'invoices.view': ['owner', 'purchaser', 'accountant'],
+  /** Exports of the invoices for the books (CSV, XLSX): those who answer for the money. */
+  'invoices.export': ['owner', 'accountant'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
   /** Returns and warranty lists and claim details (`/returns`, `/warranty`). */

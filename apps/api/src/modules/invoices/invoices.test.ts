@@ -3,9 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_EXPORT_COLUMNS } from '@portal/contract';
 import { documentCounters, invoices, notifications, users } from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
+import { XLSX_TYPE } from '../../platform/exports';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
@@ -155,6 +158,97 @@ describe('GET /api/invoices', () => {
     const bad = await get('/api/invoices?limit=0&nope=1', owner);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('limit');
+  });
+});
+
+describe('GET /api/invoices/export.csv and .xlsx', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const csvRows = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+
+  it('exports the company invoices of a period for owners and accountants, newest first', async () => {
+    for (const token of [owner, accountant]) {
+      const answer = await get(
+        `/api/invoices/export.csv?date_from=${today}&date_to=${today}`,
+        token,
+      );
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="invoices-/);
+      expect(answer.body.startsWith('\uFEFF')).toBe(true);
+      const [header, ...rows] = csvRows(answer.body);
+      expect(header).toEqual([...INVOICE_EXPORT_COLUMNS]);
+      expect(rows).toHaveLength(51);
+      const numbers = rows.map((row) => row[0]);
+      const listed = [
+        ...(await get('/api/invoices?limit=50', owner)).json().items,
+        ...(await get('/api/invoices?limit=50&page=2', owner)).json().items,
+      ].map((invoice: { invoice_number: string }) => invoice.invoice_number);
+      expect(numbers).toEqual(listed);
+    }
+    const paid = csvRows(
+      (await get(`/api/invoices/export.csv?search=${paidOrder.orderNumber}`, owner)).body,
+    );
+    expect(paid).toHaveLength(2);
+    const row = Object.fromEntries(INVOICE_EXPORT_COLUMNS.map((key, i) => [key, paid[1]![i]]));
+    const detail = (await get(`/api/invoices/${invoiceId}`, owner)).json();
+    expect(row).toMatchObject({
+      invoice_number: detail.invoice_number,
+      order_number: paidOrder.orderNumber,
+      payment_method: 'banktransfer',
+      vat_rate: '21.00',
+      subtotal: detail.subtotal.toFixed(2),
+      vat: detail.tax_amount.toFixed(2),
+      total: detail.amount.toFixed(2),
+    });
+    expect(new Date(row.issued_at!).toISOString()).toBe(detail.issued_at);
+  });
+
+  it('leaves out what the period or another company excludes', async () => {
+    const later = await get('/api/invoices/export.csv?date_from=2999-01-01', owner);
+    expect(csvRows(later.body)).toHaveLength(1);
+    const before = await get('/api/invoices/export.csv?date_to=2000-01-01', accountant);
+    expect(csvRows(before.body)).toHaveLength(1);
+    const theirs = csvRows((await get('/api/invoices/export.csv', other)).body);
+    const ours = new Set(
+      csvRows((await get('/api/invoices/export.csv', owner)).body).map((r) => r[0]),
+    );
+    expect(theirs.slice(1).some((r) => ours.has(r[0]))).toBe(false);
+  });
+
+  it('streams the same rows as a spreadsheet', async () => {
+    const answer = await get('/api/invoices/export.xlsx', accountant);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe(XLSX_TYPE);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Invoices')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...INVOICE_EXPORT_COLUMNS]);
+    expect(sheet.rowCount).toBe(52);
+    expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
+    expect(sheet.getRow(2).getCell(2).value).toBeInstanceOf(Date);
+  });
+
+  it('refuses purchasers and staff (403), no token (401) and bad periods (400 naming the field)', async () => {
+    expect((await get('/api/invoices/export.csv')).statusCode).toBe(401);
+    expect((await get('/api/invoices/export.xlsx', purchaser)).statusCode).toBe(403);
+    expect((await get('/api/invoices/export.csv', admin)).statusCode).toBe(403);
+    const reversed = await get(
+      '/api/invoices/export.csv?date_from=2026-02-01&date_to=2026-01-01',
+      owner,
+      'de',
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([
+      expect.objectContaining({ field: 'date_to', message: expect.any(String) }),
+    ]);
+    const bad = await get('/api/invoices/export.csv?date_from=yesterday&sort=1', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('date_from');
   });
 });
 

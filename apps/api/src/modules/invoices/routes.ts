@@ -1,10 +1,12 @@
 import {
   invoiceDocumentParamsSchema,
+  invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceSchema,
   type Locale,
 } from '@portal/contract';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
@@ -13,6 +15,8 @@ import { invoiceSettingsReader } from '../settings';
 import { companyOf } from '../addresses';
 import { creditNoteDocument } from '../claims';
 import type { PdfRenderer } from './pdf-pool';
+import { XLSX_TYPE } from '../../platform/exports';
+import { exportInvoicesCsv, exportInvoicesXlsx } from './export';
 import { companyOfDocument, getInvoice, listInvoices } from './service';
 
 const tags = ['invoices'];
@@ -81,6 +85,52 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listInvoices(deps.db, contextOf(request), request.query),
+    );
+
+    const exporting = requirePermission('invoices.export');
+    const exportName = (format: 'csv' | 'xlsx') =>
+      `attachment; filename="invoices-${new Date().toISOString().slice(0, 10)}.${format}"`;
+
+    app.get(
+      '/export.csv',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          description:
+            "The company's invoices of a period as CSV (UTF-8 with BOM), newest first, streamed page by page.",
+          querystring: invoiceExportQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', exportName('csv'))
+          .send(
+            Readable.from(exportInvoicesCsv(deps.db, companyOf(contextOf(request)), request.query)),
+          ),
+    );
+
+    app.get(
+      '/export.xlsx',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          description:
+            "The company's invoices of a period as an XLSX spreadsheet, newest first, streamed row by row.",
+          querystring: invoiceExportQuerySchema,
+          produces: [XLSX_TYPE],
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', exportName('xlsx'))
+          .send(exportInvoicesXlsx(deps.db, companyOf(contextOf(request)), request.query)),
     );
 
     app.get(

@@ -1,20 +1,38 @@
-import { Anchor, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Anchor,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { can } from '@portal/contract';
+import { useMe } from '../../../shared/auth/me';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters, SearchFilter, useListState } from '../../../shared/ui/list-filters';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { ListResult } from '../../../shared/ui/list-result';
 import { useInvoiceList } from '../api/invoices';
 import { DownloadInvoiceButton } from '../components/download-button';
 
-/** 'Invoices': the company's invoices, each with its details (relative link) and PDF. */
+/**
+ * 'Invoices': the company's invoices, each with its details (relative link) and PDF; owners and
+ * accountants export those of a period for their books.
+ */
 export function InvoicesPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { page, setPage, search, setSearch, debouncedSearch } = useListState();
   const list = useInvoiceList(page, debouncedSearch);
+  const exporting = can(useMe().data?.role, 'invoices.export');
 
   return (
     <Stack gap="lg">
@@ -30,6 +48,7 @@ export function InvoicesPage() {
           onChange={setSearch}
         />
       </ListFilters>
+      {exporting && <InvoiceExport search={debouncedSearch} />}
       <ListResult query={list} page={page} onPage={setPage} empty={t('invoices.empty')}>
         {(invoices) => (
           <>
@@ -67,5 +86,49 @@ export function InvoicesPage() {
         )}
       </ListResult>
     </Stack>
+  );
+}
+
+/** The export of the invoices of a period (and of the list's search) as CSV or XLSX. */
+function InvoiceExport({ search }: { search: string }) {
+  const { t } = useTranslation();
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const params = new URLSearchParams();
+  if (dateFrom) params.set('date_from', dateFrom);
+  if (dateTo) params.set('date_to', dateTo);
+  if (search) params.set('search', search);
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="invoice-export">
+      <Text fw={600} id="invoice-export" mb={4}>
+        {t('invoices.export.title')}
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('invoices.export.hint')}
+      </Text>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          type="date"
+          label={t('orders.dateFrom')}
+          value={dateFrom}
+          onChange={(event) => setDateFrom(event.currentTarget.value)}
+          w={{ base: '100%', sm: 170 }}
+        />
+        <TextInput
+          type="date"
+          label={t('orders.dateTo')}
+          value={dateTo}
+          min={dateFrom || undefined}
+          onChange={(event) => setDateTo(event.currentTarget.value)}
+          w={{ base: '100%', sm: 170 }}
+        />
+        <ExportButtons
+          path="/invoices"
+          name="invoices"
+          params={params}
+          labels={{ csv: t('invoices.export.csv'), xlsx: t('invoices.export.xlsx') }}
+        />
+      </Group>
+    </Card>
   );
 }
