@@ -4,7 +4,7 @@ import {
   type PaymentMethod,
 } from '@portal/contract';
 import type { Readable } from 'node:stream';
-import { and, desc, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/prefix';
 import { invoices, orders } from '../../db/schema';
@@ -51,7 +51,7 @@ async function* invoiceExportPages(
 ): AsyncGenerator<ExportCell[][]> {
   const pattern = query.search ? `${escapeLike(query.search)}%` : null;
   const where = and(
-    sql`${invoices.companyId} = ${companyId}`,
+    eq(invoices.companyId, companyId),
     query.date_from ? gte(invoices.issuedAt, sql`${query.date_from}::date`) : undefined,
     query.date_to
       ? lt(invoices.issuedAt, sql`(${query.date_to}::date + interval '1 day')`)
@@ -85,7 +85,7 @@ async function* invoiceExportPages(
         totalCents: invoices.totalCents,
       })
       .from(invoices)
-      .innerJoin(orders, sql`${orders.id} = ${invoices.orderId}`)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(and(where, seek))
       .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
       .limit(pageSize);

@@ -1,6 +1,7 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
+import { DateRangeInputs } from '../../../shared/ui/date-range-inputs';
 import type { useUrlFilters } from '../hooks/use-url-filters';
 
 type UrlFilters = ReturnType<typeof useUrlFilters>;
@@ -33,24 +34,11 @@ export function UrlSelect({
 
 /** From and to days kept in the URL as `date_from` and `date_to`; to starts at from. */
 export function UrlDateRange({ filters }: { filters: UrlFilters }) {
-  const { t } = useTranslation();
   return (
-    <>
-      <TextInput
-        type="date"
-        label={t('orders.dateFrom')}
-        value={filters.get('date_from')}
-        onChange={(event) => filters.set({ date_from: event.currentTarget.value })}
-        w={{ base: '100%', sm: 170 }}
-      />
-      <TextInput
-        type="date"
-        label={t('orders.dateTo')}
-        value={filters.get('date_to')}
-        min={filters.get('date_from') || undefined}
-        onChange={(event) => filters.set({ date_to: event.currentTarget.value })}
-        w={{ base: '100%', sm: 170 }}
-      />
-    </>
+    <DateRangeInputs
+      from={filters.get('date_from')}
+      to={filters.get('date_to')}
+      onChange={(change) => filters.set(change)}
+    />
   );
 }

@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '@portal/contract';
@@ -18,6 +8,7 @@ import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { ListFilters, SearchFilter, useListState } from '../../../shared/ui/list-filters';
+import { DateRangeInputs } from '../../../shared/ui/date-range-inputs';
 import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { ListResult } from '../../../shared/ui/list-result';
 import { useInvoiceList } from '../api/invoices';
@@ -92,11 +83,10 @@ export function InvoicesPage() {
 /** The export of the invoices of a period (and of the list's search) as CSV or XLSX. */
 function InvoiceExport({ search }: { search: string }) {
   const { t } = useTranslation();
-  const [dateFrom, setDateFrom] = useState('');
-  const [dateTo, setDateTo] = useState('');
+  const [period, setPeriod] = useState({ date_from: '', date_to: '' });
   const params = new URLSearchParams();
-  if (dateFrom) params.set('date_from', dateFrom);
-  if (dateTo) params.set('date_to', dateTo);
+  if (period.date_from) params.set('date_from', period.date_from);
+  if (period.date_to) params.set('date_to', period.date_to);
   if (search) params.set('search', search);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="invoice-export">
@@ -107,20 +97,10 @@ function InvoiceExport({ search }: { search: string }) {
         {t('invoices.export.hint')}
       </Text>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
-          label={t('orders.dateFrom')}
-          value={dateFrom}
-          onChange={(event) => setDateFrom(event.currentTarget.value)}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <TextInput
-          type="date"
-          label={t('orders.dateTo')}
-          value={dateTo}
-          min={dateFrom || undefined}
-          onChange={(event) => setDateTo(event.currentTarget.value)}
-          w={{ base: '100%', sm: 170 }}
+        <DateRangeInputs
+          from={period.date_from}
+          to={period.date_to}
+          onChange={(change) => setPeriod((current) => ({ ...current, ...change }))}
         />
         <ExportButtons
           path="/invoices"

@@ -156,13 +156,13 @@ export class CatalogIndex {
     if (!seen || !this.current) return;
     const rebuilds = this.rebuilds;
     const now = await this.look();
+    const structureChanged = now.structure !== seen.structure;
     const products =
-      now.products === seen.products ? [] : await this.productsChangedSince(seen.xmin);
+      structureChanged || now.products === seen.products
+        ? []
+        : await this.productsChangedSince(seen.xmin);
     const snapshot = await this.current;
-    if (
-      now.structure !== seen.structure ||
-      snapshot.changedProducts + products.length > MAX_CHANGED_IN_PLACE
-    ) {
+    if (structureChanged || snapshot.changedProducts + products.length > MAX_CHANGED_IN_PLACE) {
       const next = await loadCatalogSnapshot(this.db);
       // A rebuild since this look holds a newer snapshot: this one would take the catalog back.
       if (rebuilds !== this.rebuilds) return;

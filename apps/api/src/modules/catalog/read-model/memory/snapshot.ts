@@ -441,8 +441,9 @@ export class CatalogSnapshot implements CategoryTree {
    * cached answer is computed again.
    */
   applyProducts(records: ProductRecord[], gone: string[]): void {
-    const added = records.filter((record) => this.docOfId(record.id) === undefined);
-    if (added.length) this.grow(added.length);
+    const docs = records.map((record) => this.docOfId(record.id));
+    const added = docs.filter((doc) => doc === undefined).length;
+    if (added) this.grow(added);
     const categories = new Set<string>(['*']);
     const words = new Map<number, SearchDocument | null>();
     const touched = (doc: number, categoryIds: string[], found: SearchDocument | null) => {
@@ -458,8 +459,8 @@ export class CatalogSnapshot implements CategoryTree {
       this.gone[doc] = 1;
       touched(doc, [], null);
     }
-    for (const record of records) {
-      let doc = this.docOfId(record.id);
+    for (const [at, record] of records.entries()) {
+      let doc = docs[at];
       if (doc === undefined) {
         doc = this.count++;
         this.addedIds.set(record.id, doc);
