@@ -33,6 +33,7 @@ const apiModuleOrder = [
   'admin',
   'catalog',
   'cart',
+  'quick-order',
   'checkout',
   'claims',
   'invoices',

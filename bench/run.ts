@@ -1,4 +1,4 @@
-// Catalog benchmark (issues 3 and 20): the API in its own process against the database of
+// Catalog benchmark (issues 3, 20 and 23): the API in its own process against the database of
 // `npm run bench:seed`, once per catalog read model (BENCH_READ_MODELS, default 'memory,postgres':
 // latencies, time to a first answer, resident memory and, on PostgreSQL, how long a price and a
 // stock change written by another process take to show), then both side by side; a bare Fastify
@@ -36,6 +36,8 @@ const pick = <T>(items: readonly T[]): T => {
   if (item === undefined) throw new Error('nothing to pick from');
   return item;
 };
+/** Quick order checks run by this many buyers at once (500 lines each). */
+const QUICK_ORDER_CONNECTIONS = 4;
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
 interface Row {
@@ -58,11 +60,12 @@ async function load(
   setupRequest: ((request: Request) => Request) | undefined,
   p99Target: number | undefined,
   accept: number[] = [],
+  loadConnections = connections,
 ): Promise<Row> {
   if (!wanted(kind)) return { kind, target: '', note: '', failures: 0, skipped: true };
   const result = await autocannon({
     url,
-    connections,
+    connections: loadConnections,
     duration: seconds,
     ...warmupFor(connections),
     headers,
@@ -384,6 +387,29 @@ async function benchModel(model: string, helloRps: number, build: boolean): Prom
         10,
       ),
     );
+    // Quick order (issue 23): 500 lines checked at once, 2 % of them mistyped (each unknown code
+    // is searched for 'did you mean'), by a few buyers at the same time.
+    rows.push(
+      await load(
+        `quick order check, 500 lines (${QUICK_ORDER_CONNECTIONS} buyers at once)`,
+        api.base,
+        { ...auth, 'content-type': 'application/json' },
+        (request) => ({
+          ...request,
+          method: 'POST',
+          path: '/api/quick-order/check',
+          body: JSON.stringify({
+            lines: Array.from({ length: 500 }, (_, i) => {
+              const sku = pick(sample.skus);
+              return { sku: i % 50 === 7 ? sku.slice(0, -1) : sku, quantity: between(1, 20) };
+            }),
+          }),
+        }),
+        300,
+        [],
+        QUICK_ORDER_CONNECTIONS,
+      ),
+    );
     rows.push(
       await load(
         'nested categories (If-None-Match)',
@@ -447,6 +473,7 @@ function printComparison(all: ModelFigures[], helloRps: number) {
     ['search p99 (target 25 ms)', (f) => p99(f, 'search')],
     ['listing p99, worst sort (target 30 ms)', (f) => p99(f, 'category listing')],
     ['product detail p99 (target 10 ms)', (f) => p99(f, 'product detail')],
+    ['quick order 500 lines p99 (target 300 ms)', (f) => p99(f, 'quick order')],
     ['first answer after spawn', (f) => seconds(f.firstAnswerMs)],
     ['RSS after first answer', (f) => `${f.rssAfterStartMb.toFixed(0)} MB`],
     ['RSS after the load', (f) => `${f.rssAfterLoadMb.toFixed(0)} MB`],

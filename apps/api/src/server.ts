@@ -54,6 +54,7 @@ import { adminClaimRoutes } from './modules/claims/admin-routes';
 import { claimRoutes } from './modules/claims/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { quickOrderRoutes } from './modules/quick-order/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -193,6 +194,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
         },
       };
       await api.register(cartRoutes, { prefix: '/carts' });
+      await api.register(quickOrderRoutes, { prefix: '/quick-order' });
       await api.register(addressRoutes, { prefix: '/addresses' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });

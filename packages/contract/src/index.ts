@@ -24,3 +24,4 @@ export * from './claims';
 export * from './notifications';
 export * from './dashboard';
 export * from './spec-keys';
+export * from './quick-order';

@@ -113,6 +113,15 @@ function localeRoutes(locale: Locale): RouteObject {
             import('../features/checkout/pages/cart-page').then((m) => ({ Component: m.CartPage })),
         },
         {
+          path: 'quick-order',
+          loader: requirePermission('cart.use'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.quickOrder' }),
+          lazy: () =>
+            import('../features/catalog/pages/quick-order-page').then((m) => ({
+              Component: m.QuickOrderPage,
+            })),
+        },
+        {
           path: 'checkout/delivery',
           loader: requirePermission('orders.place'),
           handle: crumbs(dashboardCrumb, cartCrumb, { labelKey: 'breadcrumbs.deliveryAddress' }),

@@ -1,10 +1,12 @@
 /** What other modules may use of the cart module (eslint.config.js: only through this file). */
 export {
+  addLinesToCart,
   availableQuantity,
   cartIdOf,
   cartSums,
   describeLines,
   emptyCart,
+  getMyCart,
   pricedLines,
   putLinesBack,
   titleOf,

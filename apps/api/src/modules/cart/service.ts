@@ -359,6 +359,40 @@ export async function emptyCart(db: Executor, cartId: string): Promise<void> {
     update ${carts} set updated_at = now() where ${carts.id} = ${cartId}`);
 }
 
+/**
+ * Adds several lines to a user's cart in one statement (inside the caller's transaction): each
+ * is added to what the cart holds of that product, in the order given, only where the product is
+ * active and its stock covers the new quantity. Answers how many lines were saved: fewer than
+ * given means the caller must roll back, so that nothing is added half.
+ */
+export async function addLinesToCart(
+  db: Executor,
+  userId: string,
+  lines: { productId: string; quantity: number }[],
+): Promise<number> {
+  const wanted = JSON.stringify(lines.map((line) => [line.productId, line.quantity]));
+  const result = (await db.execute(sql`
+    with wanted as (
+      select (value->>0)::uuid as product_id, (value->>1)::int as quantity, n
+      from jsonb_array_elements(${wanted}::jsonb) with ordinality as w(value, n)
+    ), cart as (
+      insert into ${carts} (user_id) values (${userId})
+      on conflict (user_id) do update set updated_at = now()
+      returning id
+    ), saved as (
+      insert into ${cartItems} (cart_id, product_id, quantity, added_at)
+      select cart.id, wanted.product_id, wanted.quantity, now() + wanted.n * interval '1 microsecond'
+      from cart, wanted join ${products} p on p.id = wanted.product_id
+      where p.is_active and p.is_in_stock and p.quantity >= wanted.quantity
+      on conflict (cart_id, product_id) do update set quantity = ${cartItems.quantity} + excluded.quantity
+      where ${cartItems.quantity} + excluded.quantity <= (select ${products.quantity} from ${products}
+        where ${products.id} = excluded.product_id)
+      returning product_id
+    )
+    select count(*)::int as saved from saved`)) as unknown as { rows: { saved: number }[] };
+  return result.rows[0]?.saved ?? 0;
+}
+
 /** Puts lines back into a user's cart (restore after a failed payment), each bounded by stock. */
 export async function putLinesBack(
   deps: CartDeps,

@@ -22,7 +22,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { t, type MessageKey } from '../../platform/i18n';
 import { slugify } from '../../platform/slug';
-import type { Sheet, SheetProblem } from './import-file';
+import type { Sheet, SheetProblem } from '../../platform/spreadsheets';
 
 /** A checked row of a file: the values of the columns present (empty cells change nothing). */
 export interface ImportRow {

@@ -4,6 +4,12 @@ export { createCatalogReadModel } from './read-model/create';
 export type { CatalogReadModel } from './read-model/read-model';
 export { productImageRoutes } from './product-image-routes';
 export { staffCatalogRoutes, staffCategoryRoutes } from './staff-routes';
-export { listItems, productsByIds, type CatalogDeps, type ProductNumbers } from './service';
+export {
+  listItems,
+  productsByIds,
+  searchHits,
+  type CatalogDeps,
+  type ProductNumbers,
+} from './service';
 export { explainStockChanges, type StockChangeCause } from './stock-movements';
 export { startImportWorker, type ImportWorker } from './import-jobs';

@@ -8,6 +8,7 @@ import {
   type Locale,
   type NestedCategory,
   type ProductListItem,
+  type ProductSearchItem,
   type ProductSettings,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
@@ -20,7 +21,7 @@ import type {
   CategoryTree,
   ListingFilter,
 } from './read-model/read-model';
-import type { SerializedAnswer } from './read-model/serialized-answer';
+import { answerBody, type SerializedAnswer } from './read-model/serialized-answer';
 
 /**
  * The catalog as the rest of the API sees it: answers of the read model `CATALOG_READ_MODEL`
@@ -40,6 +41,20 @@ export async function searchProductsBody(
   limit: number = CATALOG_LIMITS.searchDefaultLimit,
 ): Promise<SerializedAnswer> {
   return deps.catalog.search(text, limit, locale, await deps.settings());
+}
+
+/** Header search's best matches as objects, for other modules ('did you mean' in quick order). */
+export async function searchHits(
+  deps: CatalogDeps,
+  text: string,
+  locale: Locale,
+  limit: number,
+): Promise<ProductSearchItem[]> {
+  const answer = await searchProductsBody(deps, text, locale, limit);
+  const { items } = JSON.parse(answerBody(answer, undefined).body.toString('utf8')) as {
+    items: ProductSearchItem[];
+  };
+  return items;
 }
 
 /** The category listing (filters, sort, pagination) as JSON. */

@@ -46,7 +46,7 @@ import {
   updateProduct,
 } from './staff-products';
 import { readOneFile } from '../../platform/uploads';
-import { readSheet } from './import-file';
+import { readSheet } from '../../platform/spreadsheets';
 import { importJob, latestImportJobs, queueImport } from './import-jobs';
 import { checkSheet, fileProblem, sheetOrThrow } from './import-rows';
 import { addProductImage, orderProductImages, readProductImageUpload } from './product-images';

@@ -8,6 +8,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { can, isStaffRole } from '@portal/contract';
 import { useStaffAlerts } from '../../features/admin/api/alerts';
 import { CartIcon } from '../../features/checkout/components/cart-icon';
+import { QuickOrderLink } from './quick-order-link';
 import { VatBanners } from '../../features/company/components/vat-banners';
 import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -94,6 +95,7 @@ export function DashboardShell() {
               <div style={{ flex: 1 }} />
             )}
             <LanguageMenu />
+            {can(user.role, 'cart.use') && <QuickOrderLink />}
             {can(user.role, 'cart.use') && <CartIcon />}
             {can(user.role, 'notifications.view') && <NotificationBell />}
             <AccountMenu user={user} />

@@ -1,6 +1,12 @@
 import { Alert, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconListNumbers,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { useMe } from '../../../shared/auth/me';
@@ -92,9 +98,19 @@ export function CartPage() {
         <Card withBorder radius="md" padding="xl">
           <Stack align="center" gap="md">
             <Text c="dimmed">{t('cart.empty')}</Text>
-            <Button component={LocaleLink} to="/" leftSection={<IconArrowLeft size={18} />}>
-              {t('cart.continueShopping')}
-            </Button>
+            <Group gap="sm" justify="center">
+              <Button component={LocaleLink} to="/" leftSection={<IconArrowLeft size={18} />}>
+                {t('cart.continueShopping')}
+              </Button>
+              <Button
+                component={LocaleLink}
+                to="/quick-order"
+                variant="default"
+                leftSection={<IconListNumbers size={18} aria-hidden />}
+              >
+                {t('header.quickOrder')}
+              </Button>
+            </Group>
           </Stack>
         </Card>
       ) : (
@@ -138,6 +154,14 @@ export function CartPage() {
                 leftSection={<IconArrowLeft size={18} aria-hidden />}
               >
                 {t('cart.continueShopping')}
+              </Button>
+              <Button
+                component={LocaleLink}
+                to="/quick-order"
+                variant="default"
+                leftSection={<IconListNumbers size={18} aria-hidden />}
+              >
+                {t('header.quickOrder')}
               </Button>
               <Button
                 variant="default"

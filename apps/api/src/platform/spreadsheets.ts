@@ -45,20 +45,20 @@ function sheetOf(records: string[][], maxRows: number, firstLine = 1): Sheet | S
   return { columns: header.map((column) => column.trim().toLowerCase()), rows };
 }
 
-function readCsv(bytes: Buffer, maxRows: number): Sheet | SheetProblem {
+/** The cells of a CSV file as text, at most `maxRecords` records and one more. */
+function csvRecords(bytes: Buffer, maxRecords: number): string[][] | 'unreadable' {
   const text = decodeText(bytes);
   if (text === null) return 'unreadable';
   try {
-    const records = parse(text.replace(/^\uFEFF/, ''), {
+    return parse(text.replace(/^\uFEFF/, ''), {
       delimiter: separatorOf(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
       bom: true,
       // One more than the limit is enough to say the file is too long.
-      to_line: maxRows + 2,
+      to_line: maxRecords + 1,
     }) as string[][];
-    return sheetOf(records, maxRows);
   } catch {
     return 'unreadable';
   }
@@ -78,7 +78,8 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(bytes: Buffer, maxRows: number): Promise<Sheet | SheetProblem> {
+/** The cells of an XLSX file's first sheet as text, or why there are none to take. */
+async function xlsxRecords(bytes: Buffer, maxRecords: number): Promise<string[][] | SheetProblem> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -86,8 +87,8 @@ async function readXlsx(bytes: Buffer, maxRows: number): Promise<Sheet | SheetPr
     return 'unreadable';
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) return 'empty';
-  if (sheet.actualRowCount > maxRows + 1) return 'too_many_rows';
+  if (!sheet || sheet.actualRowCount === 0) return 'empty';
+  if (sheet.actualRowCount > maxRecords) return 'too_many_rows';
   const width = sheet.columnCount;
   const records: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
@@ -95,15 +96,25 @@ async function readXlsx(bytes: Buffer, maxRows: number): Promise<Sheet | SheetPr
       Array.from({ length: width }, (_, index) => cellText(row.getCell(index + 1).value)),
     );
   });
-  return sheetOf(records, maxRows);
+  return records;
 }
 
 /**
- * A CSV file or an XLSX spreadsheet (told by its content: an XLSX file is a ZIP archive, `PK`),
- * as its header and rows of text; or why it cannot be read.
+ * The cells of a CSV file or an XLSX spreadsheet (told by its content: an XLSX file is a ZIP
+ * archive, `PK`) as text, every record, the header too; at most `maxRecords` and one more (a
+ * longer CSV is cut there, a longer XLSX sheet is `too_many_rows`); or why it cannot be read.
  */
-export async function readSheet(bytes: Buffer, maxRows: number): Promise<Sheet | SheetProblem> {
+export async function readRecords(
+  bytes: Buffer,
+  maxRecords: number,
+): Promise<string[][] | SheetProblem> {
   if (bytes.length === 0) return 'empty';
-  if (bytes.subarray(0, 2).toString('latin1') === 'PK') return readXlsx(bytes, maxRows);
-  return readCsv(bytes, maxRows);
+  if (bytes.subarray(0, 2).toString('latin1') === 'PK') return xlsxRecords(bytes, maxRecords);
+  return csvRecords(bytes, maxRecords);
+}
+
+/** A CSV file or an XLSX spreadsheet as its header and rows of text; or why it cannot be read. */
+export async function readSheet(bytes: Buffer, maxRows: number): Promise<Sheet | SheetProblem> {
+  const records = await readRecords(bytes, maxRows + 1);
+  return typeof records === 'string' ? records : sheetOf(records, maxRows);
 }
