@@ -34,6 +34,7 @@ const apiModuleOrder = [
   'catalog',
   'cart',
   'quick-order',
+  'shopping-lists',
   'checkout',
   'claims',
   'invoices',

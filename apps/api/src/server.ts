@@ -55,6 +55,7 @@ import { claimRoutes } from './modules/claims/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { quickOrderRoutes } from './modules/quick-order/routes';
+import { shoppingListRoutes } from './modules/shopping-lists/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -195,6 +196,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       };
       await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(quickOrderRoutes, { prefix: '/quick-order' });
+      await api.register(shoppingListRoutes, { prefix: '/shopping-lists' });
       await api.register(addressRoutes, { prefix: '/addresses' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });

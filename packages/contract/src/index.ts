@@ -25,3 +25,4 @@ export * from './notifications';
 export * from './dashboard';
 export * from './spec-keys';
 export * from './quick-order';
+export * from './shopping-lists';

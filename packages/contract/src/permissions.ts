@@ -24,6 +24,12 @@ export const PERMISSIONS = {
   'invoices.view': ['owner', 'purchaser', 'accountant'],
   /** Exports of the invoices for the books (CSV, XLSX): those who answer for the money. */
   'invoices.export': ['owner', 'accountant'],
+  /** Shopping lists: see their own and the company's shared ones (accountants: shared ones). */
+  'shopping_lists.view': ['owner', 'purchaser', 'accountant'],
+  /** Make lists and change their own: those who buy. */
+  'shopping_lists.use': ['owner', 'purchaser'],
+  /** Change and delete the company's shared lists, whoever made them. */
+  'shopping_lists.manage_shared': ['owner'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
   /** Returns and warranty lists and claim details (`/returns`, `/warranty`). */

@@ -516,6 +516,44 @@ export const cartItems = pgTable(
   (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
 );
 
+/** Shopping lists: a company's named lists to order again, private or shared (issue 23). */
+export const shoppingLists = pgTable(
+  'shopping_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shopping_lists_company_idx').on(t.companyId, t.updatedAt.desc(), t.id)],
+);
+
+export const shoppingListLines = pgTable(
+  'shopping_list_lines',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productId] }),
+    index('shopping_list_lines_product_idx').on(t.productId),
+  ],
+);
+
 /** Order numbers: 10 digits, sequential, decided by the database (docs/decisions). */
 export const orderNumberSeq = pgSequence('order_number_seq', {
   startWith: 1000000001,
