@@ -16,6 +16,7 @@ async function open(email: string, locale = 'en'): Promise<Page> {
 }
 
 interface ListedProduct {
+  _id: string;
   sku: string;
   name: string;
   price: number;
@@ -148,4 +149,90 @@ test('quick order in German: 30 pasted lines, 2 unknown SKUs mended, into the ca
   }
   await page.getByRole('heading', { level: 1 }).waitFor();
   await screenshot(page, 'quick-order-de-ordered-1280');
+});
+
+test('a purchaser saves the cart as a shared list; the owner orders it again from the list', async () => {
+  const en = labels('en');
+  const purchaserToken = await journey.tokenOf('purchaser@demo.test');
+  const ownerToken = await journey.tokenOf('owner@demo.test');
+  for (const token of [purchaserToken, ownerToken]) {
+    await journey.api(token, '/carts/clear-my-cart', { method: 'DELETE' });
+  }
+  const { items } = await journey.api<{ items: ListedProduct[] }>(
+    purchaserToken,
+    '/products/advanced-filter',
+    { method: 'POST', body: { in_stock: true, sort: 'price_desc', limit: 20, locale: 'en' } },
+  );
+  const [first, second, third] = items.filter((item) => item.quantity >= 10);
+  assert.ok(first && second && third, 'the demo catalog has stocked products');
+  await journey.api(purchaserToken, '/carts/create-or-update', {
+    method: 'POST',
+    body: { product_id: first._id, quantity: 3 },
+  });
+  await journey.api(purchaserToken, '/carts/create-or-update', {
+    method: 'POST',
+    body: { product_id: second._id, quantity: 2 },
+  });
+
+  // The purchaser saves the cart as a list shared with the company.
+  const purchaser = await open('purchaser@demo.test');
+  await purchaser.goto(`${journey.portal.url}/cart`);
+  await purchaser.getByRole('button', { name: en('lists.saveCart') }).click();
+  const dialog = purchaser.getByRole('dialog', { name: en('lists.saveTitle') });
+  await dialog.getByRole('button', { name: en('lists.save') }).click();
+  await dialog.getByText(en('validation.required')).waitFor();
+  await dialog.getByLabel(en('lists.name')).fill('Monthly workshop kit');
+  await dialog.getByLabel(en('lists.shareWithCompany')).check();
+  await dialog.getByRole('button', { name: en('lists.save') }).click();
+  await toast(purchaser, en('lists.saved', { name: 'Monthly workshop kit' })).waitFor();
+
+  // A third product goes on it from its product page.
+  await purchaser.goto(`${journey.portal.url}/product/${encodeURIComponent(third.sku)}`);
+  await purchaser.getByRole('heading', { level: 1, name: third.name }).waitFor();
+  await purchaser.getByRole('button', { name: en('lists.addTo') }).click();
+  await purchaser.getByRole('menuitem', { name: 'Monthly workshop kit' }).click();
+  await toast(purchaser, en('lists.addedTo', { name: 'Monthly workshop kit' })).waitFor();
+
+  // The owner finds it in the account menu's lists and orders two of its three lines.
+  const owner = await open('owner@demo.test');
+  await owner.getByRole('button', { name: en('header.accountMenu') }).click();
+  await owner.getByRole('menuitem', { name: en('breadcrumbs.shoppingLists') }).click();
+  await owner.getByRole('heading', { level: 1, name: en('lists.title') }).waitFor();
+  await owner.getByRole('link', { name: 'Monthly workshop kit' }).waitFor();
+  await check(owner, 'shopping-lists-en');
+  await owner.getByRole('link', { name: 'Monthly workshop kit' }).click();
+  await owner.getByRole('heading', { level: 1, name: 'Monthly workshop kit' }).waitFor();
+  await owner.getByText(en('lists.madeBy', { name: 'Peter Purchaser' })).waitFor();
+  const rows = owner.getByRole('row');
+  assert.equal(await rows.count(), 4, 'a head row and three lines');
+  // The owner may change a shared list: a note on the first line.
+  const note = owner.getByLabel(en('lists.noteOf', { name: `${first.name} (${first.sku})` }));
+  const saved = owner.waitForResponse(
+    (response) => response.url().includes('/lines/') && response.request().method() === 'PATCH',
+  );
+  await note.fill('Workshop shelf B');
+  await note.press('Enter');
+  await saved;
+  await check(owner, 'shopping-list-en');
+  await owner
+    .getByRole('checkbox', { name: en('lists.choose', { name: `${first.name} (${first.sku})` }) })
+    .check();
+  await owner
+    .getByRole('checkbox', { name: en('lists.choose', { name: `${third.name} (${third.sku})` }) })
+    .check();
+  await owner.getByRole('button', { name: en('lists.addChosen_other', { count: '2' }) }).click();
+  await toast(owner, en('lists.addedToCart', { name: 'Monthly workshop kit' })).waitFor();
+  await owner.waitForURL(/\/cart$/);
+  await owner.getByText(en('cart.caption', { count: '4' })).waitFor();
+  const cart = await journey.api<{ cart_item: { items: { _id: string; quantity: number }[] } }>(
+    ownerToken,
+    '/carts/my-cart',
+  );
+  assert.deepEqual(
+    cart.cart_item.items.map((line) => [line._id, line.quantity]),
+    [
+      [first._id, 3],
+      [third._id, 1],
+    ],
+  );
 });

@@ -24,6 +24,7 @@ const optionalShell = () =>
 const crumbs = (...items: Crumb[]) => ({ crumbs: items });
 const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
 const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
+const listsCrumb: Crumb = { labelKey: 'breadcrumbs.shoppingLists', to: '/lists' };
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
 
@@ -198,6 +199,24 @@ function localeRoutes(locale: Locale): RouteObject {
           lazy: () =>
             import('../features/invoices/pages/invoice-details-page').then((m) => ({
               Component: m.InvoiceDetailsPage,
+            })),
+        },
+        {
+          path: 'lists',
+          loader: requirePermission('shopping_lists.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.shoppingLists' }),
+          lazy: () =>
+            import('../features/lists/pages/lists-page').then((m) => ({
+              Component: m.ListsPage,
+            })),
+        },
+        {
+          path: 'lists/:id',
+          loader: requirePermission('shopping_lists.view'),
+          handle: crumbs(dashboardCrumb, listsCrumb, { labelKey: 'breadcrumbs.shoppingList' }),
+          lazy: () =>
+            import('../features/lists/pages/list-page').then((m) => ({
+              Component: m.ListPage,
             })),
         },
         {

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { AddToCart } from './add-to-cart';
+import { AddToList } from './add-to-list';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';
@@ -88,7 +89,10 @@ function ProductTableRow({ product, buyer }: { product: ProductListItem; buyer: 
       </Table.Td>
       {buyer && (
         <Table.Td>
-          <AddToCart product={product} withQuantity compact />
+          <Stack gap={6} align="flex-start">
+            <AddToCart product={product} withQuantity compact />
+            <AddToList product={product} compact />
+          </Stack>
         </Table.Td>
       )}
     </Table.Tr>

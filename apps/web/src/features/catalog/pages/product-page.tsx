@@ -23,6 +23,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { BreadcrumbTrail } from '../../../shared/ui/breadcrumb-trail';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { AddToCart } from '../components/add-to-cart';
+import { AddToList } from '../components/add-to-list';
 import { useCategory } from '../api/categories';
 import { increaseViews, productQueryOptions, useProduct } from '../api/products';
 import { ProductGallery } from '../components/product-gallery';
@@ -140,6 +141,9 @@ export function ProductPage() {
             </Badge>
           </Group>
           <AddToCart product={data} withQuantity />
+          <div>
+            <AddToList product={data} />
+          </div>
           <Card withBorder radius="md" padding="md">
             <dl style={{ margin: 0 }}>
               <Fact label={t('catalog.sku')}>{data.sku}</Fact>

@@ -22,6 +22,7 @@ import {
   IconAlertTriangle,
   IconCircleCheck,
   IconFileSpreadsheet,
+  IconListDetails,
   IconPlus,
   IconShoppingCartPlus,
   IconTrash,
@@ -29,16 +30,19 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  can,
   QUICK_ORDER_MAX_LINES,
   readOrderText,
   type QuickOrderOutcome,
   type QuickOrderRowProblem,
 } from '@portal/contract';
+import { useMe } from '../../../shared/auth/me';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { SaveListModal } from '../../../shared/ui/save-list-modal';
 import { useProductSearch } from '../api/products';
 import { readOrderFile, useAddQuickOrder, useQuickOrderCheck } from '../api/quick-order';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../search';
@@ -74,6 +78,8 @@ export function QuickOrderPage() {
   const [rows, setRows] = useState<GridRow[]>(() => Array.from({ length: EMPTY_ROWS }, emptyRow));
   const [pasted, setPasted] = useState('');
   const [reading, setReading] = useState(false);
+  const [savingList, setSavingList] = useState(false);
+  const role = useMe().data?.role;
   const request = useMemo(() => gridRequest(rows), [rows]);
   const [debouncedLines] = useDebouncedValue(request.lines, CHECK_DEBOUNCE_MS);
   const check = useQuickOrderCheck(debouncedLines, locale);
@@ -82,6 +88,10 @@ export function QuickOrderPage() {
   const checked = current && !check.isFetching && check.data !== undefined;
   const byRow = outcomesByRow(current ? check.data : undefined, request);
   const filled = request.lines.length + request.problems.size;
+  // The products found, as the lines of a shopping list (unknown and inactive ones left out).
+  const listLines = (current ? (check.data?.lines ?? []) : []).flatMap((line) =>
+    line.product ? [{ product_id: line.product._id, quantity: line.quantity }] : [],
+  );
   const ready = checked && request.problems.size === 0 && !!check.data?.ready && filled > 0;
 
   const place = (read: { sku: string; quantity: string }[], at = 0) => {
@@ -244,6 +254,17 @@ export function QuickOrderPage() {
                 })}
               </Text>
             )}
+            {can(role, 'shopping_lists.use') && (
+              <Button
+                size="md"
+                variant="default"
+                leftSection={<IconListDetails size={18} aria-hidden />}
+                onClick={() => setSavingList(true)}
+                disabled={listLines.length === 0}
+              >
+                {t('lists.saveQuickOrder')}
+              </Button>
+            )}
             <Button
               size="md"
               leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
@@ -261,6 +282,11 @@ export function QuickOrderPage() {
           {t('quickOrder.toCart')}
         </Anchor>
       </Text>
+      <SaveListModal
+        opened={savingList}
+        onClose={() => setSavingList(false)}
+        source={{ from: 'lines', lines: listLines }}
+      />
     </Stack>
   );
 }

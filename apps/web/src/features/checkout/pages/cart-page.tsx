@@ -1,13 +1,16 @@
 import { Alert, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import {
   IconAlertCircle,
   IconArrowLeft,
   IconArrowRight,
+  IconListDetails,
   IconListNumbers,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { can } from '@portal/contract';
 import { formatMoney } from '../../../shared/format/money';
 import { useMe } from '../../../shared/auth/me';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -21,6 +24,7 @@ import { cartHolds, type CartHold } from '../cart-lines';
 import { CartLineRow } from '../components/cart-line-row';
 import classes from '../components/checkout.module.css';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
+import { SaveListModal } from '../../../shared/ui/save-list-modal';
 
 const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };
 
@@ -32,6 +36,7 @@ export function CartPage() {
   const cart = useCart();
   const update = useUpdateCart();
   const clear = useClearCart();
+  const [savingList, setSavingList] = useState(false);
 
   if (!cart.data || !me) {
     return cart.isError ? (
@@ -163,6 +168,15 @@ export function CartPage() {
               >
                 {t('header.quickOrder')}
               </Button>
+              {can(me.role, 'shopping_lists.use') && (
+                <Button
+                  variant="default"
+                  leftSection={<IconListDetails size={18} aria-hidden />}
+                  onClick={() => setSavingList(true)}
+                >
+                  {t('lists.saveCart')}
+                </Button>
+              )}
               <Button
                 variant="default"
                 leftSection={<IconTrash size={18} color="var(--mantine-color-red-9)" aria-hidden />}
@@ -242,6 +256,11 @@ export function CartPage() {
           </Group>
         </>
       )}
+      <SaveListModal
+        opened={savingList}
+        onClose={() => setSavingList(false)}
+        source={{ from: 'cart' }}
+      />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -11,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconListDetails, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '@portal/contract';
@@ -29,6 +30,7 @@ import { AddressLines } from '../../../shared/ui/address-lines';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { Fact } from '../../../shared/ui/fact';
 import { DocumentLines } from '../../../shared/ui/document-lines';
+import { SaveListModal } from '../../../shared/ui/save-list-modal';
 
 /** One order of the history: facts, progress, lines, addresses, reorder. */
 export function OrderDetailPage() {
@@ -39,6 +41,7 @@ export function OrderDetailPage() {
   const progress = useOrderProgress(id);
   const reorder = useReorder();
   const role = useMe().data?.role;
+  const [copying, setCopying] = useState(false);
 
   if (order.isError) {
     return (
@@ -87,9 +90,24 @@ export function OrderDetailPage() {
                 {t('orders.goToCart')}
               </Button>
             )}
+            {can(role, 'shopping_lists.use') && (
+              <Button
+                variant="default"
+                leftSection={<IconListDetails size={18} aria-hidden />}
+                onClick={() => setCopying(true)}
+              >
+                {t('lists.saveOrder')}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
+      <SaveListModal
+        opened={copying}
+        onClose={() => setCopying(false)}
+        source={{ from: 'order', orderId: data._id }}
+        defaultName={t('orders.detailTitle', { number: data.order_number })}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
           <Stack gap={8}>
