@@ -197,3 +197,27 @@ test('email notification preferences: switch a type off and keep it', async () =
     false,
   );
 });
+
+test('the owner exports the filtered order history as CSV', async () => {
+  const page = await open('owner@demo.test', 'en');
+  const t = labels('en');
+  const listedAll = page.waitForResponse((response) => response.url().includes('/api/orders?'));
+  await page.goto(`${journey.portal.url}/orders`);
+  await page.getByRole('heading', { level: 1, name: t('orders.title') }).waitFor();
+  const count = (await (await listedAll).json()) as { total: number };
+  assert.ok(count.total > 0, 'the demo company has orders');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('orders.export.csv') }).click();
+  const file = await download;
+  assert.match(file.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  const [header, ...rows] = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  assert.match(header ?? '', /^order_number,date,status,payment_method,placed_by,/);
+  assert.equal(rows.length, count.total, 'every order of the history, not only its first page');
+  await inspect(page, 'orders-export');
+});

@@ -23,6 +23,37 @@ export const orderListQuerySchema = z
   });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+/**
+ * `GET /orders/export.csv|xlsx`: the order history's filters (status, order number, date range)
+ * without its paging: every order they match, newest first.
+ */
+export const orderExportQuerySchema = z
+  .strictObject({
+    search: z.string().trim().max(10).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+  })
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    path: ['date_to'],
+    message: 'validation.invalid_date',
+  });
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
+
+/** The order export's columns, in order (the CSV's header row): amounts in euros. */
+export const ORDER_EXPORT_COLUMNS = [
+  'order_number',
+  'date',
+  'status',
+  'payment_method',
+  'placed_by',
+  'subtotal',
+  'shipping',
+  'vat',
+  'total',
+  'tracking_number',
+] as const;
+
 /** One row of the order history. */
 export const orderSummarySchema = z.object({
   _id: z.uuid(),

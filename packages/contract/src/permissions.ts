@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   /** Place orders: checkout, buy with one click, pay a pending order. */
   'orders.place': ['owner', 'purchaser'],
   'orders.view': ['owner', 'purchaser', 'accountant'],
+  /** Exports of the order history for the books (CSV, XLSX): those who answer for the money. */
+  'orders.export': ['owner', 'accountant'],
   /** The dashboard's chart of the company's monthly spend: those who answer for the money. */
   'dashboard.spend': ['owner', 'accountant'],
   /** The company's delivery and invoice address books. */

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { ORDER_EXPORT_COLUMNS, ORDER_STATUSES } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, orders, products, users } from '../../db/schema';
@@ -393,5 +394,81 @@ describe('remembered page boundaries', () => {
         expect(await walk(lists[1]!, owner)).toEqual(before[1]!.filter((id) => id !== older));
       }
     }
+  });
+});
+
+describe('GET /api/orders/export.csv and .xlsx', () => {
+  const csvRows = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+
+  it("exports the history's filtered orders for owners and accountants, newest first", async () => {
+    for (const token of [owner, accountant]) {
+      const answer = await get('/api/orders/export.csv', token);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="orders-/);
+      const [header, ...rows] = csvRows(answer.body);
+      expect(header).toEqual([...ORDER_EXPORT_COLUMNS]);
+      const listed = (await get('/api/orders?limit=50', owner)).json();
+      expect(rows.map((row) => row[0])).toEqual(
+        listed.items.map((order: { order_number: string }) => order.order_number),
+      );
+    }
+    const processing = csvRows((await get('/api/orders/export.csv?status=processing', owner)).body);
+    const listedProcessing = (await get('/api/orders?status=processing&limit=50', owner)).json();
+    expect(processing.slice(1).map((row) => row[0])).toEqual(
+      listedProcessing.items.map((order: { order_number: string }) => order.order_number),
+    );
+    const row = Object.fromEntries(ORDER_EXPORT_COLUMNS.map((key, i) => [key, processing[1]![i]]));
+    const detail = (await get(`/api/orders/${listedProcessing.items[0]._id}`, owner)).json();
+    expect(row).toMatchObject({
+      status: 'processing',
+      payment_method: 'banktransfer',
+      placed_by: 'Peter Purchaser',
+      total: detail.order_value.toFixed(2),
+    });
+    const one = csvRows(
+      (await get(`/api/orders/export.csv?search=${placed[0]!.orderNumber}`, accountant)).body,
+    );
+    expect(one).toHaveLength(2);
+    expect(csvRows((await get('/api/orders/export.csv?date_from=2999-01-01', owner)).body)).toEqual(
+      [[...ORDER_EXPORT_COLUMNS]],
+    );
+    const theirs = csvRows((await get('/api/orders/export.csv', other)).body);
+    const ours = new Set(placed.map((order) => order.orderNumber));
+    expect(theirs.slice(1).some((r) => ours.has(r[0]!))).toBe(false);
+  });
+
+  it('streams the same rows as a spreadsheet', async () => {
+    const answer = await get('/api/orders/export.xlsx?status=processing', accountant);
+    expect(answer.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Orders')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...ORDER_EXPORT_COLUMNS]);
+    const listed = (await get('/api/orders?status=processing&limit=50', owner)).json();
+    expect(sheet.rowCount).toBe(listed.total + 1);
+    expect(sheet.getRow(2).getCell(2).value).toBeInstanceOf(Date);
+    expect(typeof sheet.getRow(2).getCell(9).value).toBe('number');
+  });
+
+  it('refuses purchasers and staff (403), no token (401) and bad filters (400 naming the field)', async () => {
+    expect((await get('/api/orders/export.csv')).statusCode).toBe(401);
+    expect((await get('/api/orders/export.xlsx', purchaser)).statusCode).toBe(403);
+    expect((await get('/api/orders/export.csv', admin)).statusCode).toBe(403);
+    const reversed = await get(
+      '/api/orders/export.csv?date_from=2026-02-01&date_to=2026-01-01',
+      owner,
+      'it',
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(fieldsOf(reversed)).toEqual(['date_to']);
+    const bad = await get('/api/orders/export.csv?status=lost&page=2', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toContain('status');
   });
 });

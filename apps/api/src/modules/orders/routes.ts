@@ -3,6 +3,7 @@ import {
   idempotencyHeadersSchema,
   oneClickOrderRequestSchema,
   orderHistoryDetailSchema,
+  orderExportQuerySchema,
   orderIdParamsSchema,
   orderListQuerySchema,
   orderListResponseSchema,
@@ -11,10 +12,14 @@ import {
   placeOrderResponseSchema,
   reorderResponseSchema,
 } from '@portal/contract';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
 import { buyWithOneClick, placeOrder, type OrdersDeps, type PlacedOrder } from './place-order';
+import { companyOf } from '../addresses';
+import { XLSX_TYPE } from '../../platform/exports';
+import { exportOrdersCsv, exportOrdersXlsx } from './export';
 import { listOrders, orderProgress, reorder } from './history';
 import { getOrder, payOrder, restoreCart } from './service';
 
@@ -83,6 +88,52 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
         );
         return reply.status(placed.replayed ? 200 : 201).send(answer(placed, request.locale));
       },
+    );
+
+    const exporting = requirePermission('orders.export');
+    const exportName = (format: 'csv' | 'xlsx') =>
+      `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.${format}"`;
+
+    app.get(
+      '/export.csv',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          description:
+            "The company's orders of the history's filters as CSV (UTF-8 with BOM), newest first, streamed page by page.",
+          querystring: orderExportQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', exportName('csv'))
+          .send(
+            Readable.from(exportOrdersCsv(deps.db, companyOf(contextOf(request)), request.query)),
+          ),
+    );
+
+    app.get(
+      '/export.xlsx',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          description:
+            "The company's orders of the history's filters as an XLSX spreadsheet, newest first, streamed row by row.",
+          querystring: orderExportQuerySchema,
+          produces: [XLSX_TYPE],
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', exportName('xlsx'))
+          .send(exportOrdersXlsx(deps.db, companyOf(contextOf(request)), request.query)),
     );
 
     app.get(

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '@portal/contract';
+import { can, ORDER_STATUSES, type OrderStatus } from '@portal/contract';
+import { useMe } from '../../../shared/auth/me';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -25,12 +27,32 @@ export function OrdersPage() {
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
   const list = useOrderList({ page, search: debouncedSearch, status, dateFrom, dateTo });
+  const exporting = can(useMe().data?.role, 'orders.export');
+  // The export takes the list's filters: every order they match, not only this page.
+  const exportParams = new URLSearchParams(
+    Object.entries({
+      search: debouncedSearch,
+      status,
+      date_from: dateFrom,
+      date_to: dateTo,
+    }).filter(([, value]) => value !== ''),
+  );
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2" c="brand.9">
-        {t('orders.title')}
-      </Title>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={1} size="h2" c="brand.9">
+          {t('orders.title')}
+        </Title>
+        {exporting && (
+          <ExportButtons
+            path="/orders"
+            name="orders"
+            params={exportParams}
+            labels={{ csv: t('orders.export.csv'), xlsx: t('orders.export.xlsx') }}
+          />
+        )}
+      </Group>
       <ListFilters>
         <SearchFilter
           label={t('orders.search')}
