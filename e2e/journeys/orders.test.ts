@@ -122,6 +122,19 @@ test('the accountant finds the invoice and downloads its PDF', async () => {
     .getByText(t('breadcrumbs.invoiceDetails'))
     .waitFor();
   await inspect(page, 'invoice-details');
+
+  // The same invoice as a UBL e-invoice (Peppol BIS 3.0) for the accounting software.
+  await page.getByRole('button', { name: t('invoices.eInvoice.menuLabel', { number }) }).click();
+  const ubl = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: t('invoices.eInvoice.ubl') }).click();
+  const xmlFile = await ubl;
+  assert.equal(xmlFile.suggestedFilename(), `invoice-${number}.xml`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await xmlFile.createReadStream()) chunks.push(chunk as Buffer);
+  const xml = Buffer.concat(chunks).toString('utf8');
+  assert.match(xml, /<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
+  assert.ok(xml.includes(`<cbc:ID>${number}</cbc:ID>`), 'the UBL names the invoice');
+  assert.ok(xml.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'Peppol BIS 3.0');
 });
 
 test("the accountant exports last month's invoices as CSV for the books", async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale } from '@portal/contract';
 import { mkdirSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -53,7 +54,10 @@ if (config.seedDemo) {
   const pictures = await writeDemoMedia(config.mediaDir);
   if (pictures) app.log.info({ pictures, dir: config.mediaDir }, 'demo pictures drawn');
 }
-const mailWorker = startMailWorker(database.db, config, app.log);
+// Invoice and credit note mails carry the document, made when the mail goes out.
+const mailWorker = startMailWorker(database.db, config, app.log, (ref, locale) =>
+  app.documents.mailAttachment(ref, isLocale(locale) ? locale : DEFAULT_LOCALE),
+);
 const vatRecheck = startVatRecheckJob(
   database.db,
   app.vatChecker,

@@ -120,6 +120,10 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   app.decorate('vatChecker', createVatChecker(config));
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
+  // One pool of PDF workers for the customers' and the staff's documents and the mails' files.
+  const renderer = pdfRenderer(config.pdfWorkers);
+  app.addHook('onClose', () => renderer.close());
+  app.decorate('documents', documentPdfs(db, renderer));
   // Closing waits for the work requests started and did not wait for.
   app.addHook('onClose', () => background.idle());
   app.decorateRequest('locale', 'en');
@@ -202,10 +206,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(adminPaymentRoutes(orderDeps), { prefix: '/admin/orders' });
-      // One pool of PDF workers for the customers' and the staff's documents.
-      const renderer = pdfRenderer(config.pdfWorkers);
-      api.addHook('onClose', () => renderer.close());
-      const pdfs = documentPdfs(db, renderer);
+      const pdfs = app.documents;
       await api.register(invoiceRoutes({ db, pdfs }), { prefix: '/invoices' });
       await api.register(staffDocumentRoutes({ db, pdfs }), { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

@@ -2,6 +2,7 @@ import type { CheckoutSettings, Locale, ProductSettings } from '@portal/contract
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { CatalogReadModel } from './modules/catalog';
+import type { DocumentPdfs } from './modules/invoices/routes';
 import type { RequestContext } from './platform/auth/guard';
 import type { BackgroundWork } from './platform/background';
 import type { Payments } from './platform/payments';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     payments: Payments;
     vatChecker: VatChecker;
     background: BackgroundWork;
+    /** Invoices and credit notes as PDF and e-invoices (one PDF worker pool per process). */
+    documents: DocumentPdfs;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { meSchema, vatNumberSchema } from './auth';
-import { COUNTRIES, ROLES, USER_STATUSES } from './constants';
+import { COUNTRIES, INVOICE_FORMATS, ROLES, USER_STATUSES } from './constants';
 import { emailSchema, passwordSchema, requiredText, withPasswordConfirmation } from './validation';
 
 /** `PUT /users/update/profile`: changing the email also asks for the current password. */
@@ -40,6 +40,8 @@ export const companyProfileSchema = z.object({
   /** The day the company was registered, YYYY-MM-DD. */
   registered_day: z.string(),
   is_xml_active: z.enum(['on', 'off']),
+  /** How invoice and credit note mails carry the document: PDF, UBL (Peppol) or Factur-X. */
+  invoice_format: z.enum(INVOICE_FORMATS),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
@@ -71,6 +73,8 @@ export const companyProfileUpdateSchema = z.strictObject({
   street: requiredText(200),
   house_number: requiredText(20),
   registered_day: registeredDaySchema,
+  /** Left out: unchanged. */
+  invoice_format: z.enum(INVOICE_FORMATS).optional(),
 });
 export type CompanyProfileUpdate = z.infer<typeof companyProfileUpdateSchema>;
 

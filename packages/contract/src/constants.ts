@@ -186,3 +186,13 @@ export const SECURE_KEY_TTL_SECONDS = {
   reset_password: 3600,
 } as const;
 export type SecureKeyPurpose = keyof typeof SECURE_KEY_TTL_SECONDS;
+
+/**
+ * Structured e-invoices of EN 16931: UBL 2.1 in the Peppol BIS Billing 3.0 profile, and
+ * Factur-X/ZUGFeRD (EN 16931 profile: the PDF/A-3 with its XML embedded). `pdf` is the plain PDF.
+ */
+export const E_INVOICE_FORMATS = ['ubl', 'facturx'] as const;
+export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
+/** What a company wants with its invoice mails (company details). */
+export const INVOICE_FORMATS = ['pdf', ...E_INVOICE_FORMATS] as const;
+export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];

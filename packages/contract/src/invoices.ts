@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSnapshotSchema } from './addresses';
 import { creditNoteSummarySchema } from './claims';
 import { VAT_MODES } from './checkout';
-import { COUNTRIES, PAYMENT_METHODS } from './constants';
+import { COUNTRIES, E_INVOICE_FORMATS, PAYMENT_METHODS } from './constants';
 import { dateRangeFields, datesInOrder, datesMessage } from './date-range';
 
 export const INVOICES_PAGE_SIZE = 10;
@@ -41,6 +41,12 @@ export const INVOICE_EXPORT_COLUMNS = [
 ] as const;
 
 export const invoiceDocumentParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** `GET /invoices/:id/e-invoice/:format` and `/invoices/credit-notes/:id/e-invoice/:format`. */
+export const eInvoiceParamsSchema = z.strictObject({
+  id: z.uuid(),
+  format: z.enum(E_INVOICE_FORMATS),
+});
 
 export const invoiceSummarySchema = z.object({
   _id: z.uuid(),

@@ -47,6 +47,8 @@ export const companies = pgTable(
     /** pending until staff approve the registration; rejected registrations are kept. */
     status: text('status').notNull().default('pending'),
     isXmlActive: text('is_xml_active').notNull().default('off'),
+    /** How its invoices and credit notes are mailed: pdf, ubl or facturx (INVOICE_FORMATS). */
+    invoiceFormat: text('invoice_format').notNull().default('pdf'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -176,6 +178,17 @@ export const invoiceAddresses = pgTable(
 );
 
 /** Mail outbox: written in the same transaction as the change; drained by the mail worker. */
+/**
+ * A file a mail carries, made when the mail is sent (so the outbox keeps no document bytes): a
+ * company's invoice or credit note, as PDF or as a structured e-invoice.
+ */
+export interface MailAttachmentRef {
+  document: 'invoice' | 'credit-note';
+  id: string;
+  companyId: string;
+  format: 'pdf' | 'ubl' | 'facturx';
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -191,6 +204,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** What to attach, made when the mail is sent (platform/mail/outbox.ts). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

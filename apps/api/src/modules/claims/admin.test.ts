@@ -251,6 +251,35 @@ describe('staff actions', () => {
       (await call('GET', `/api/invoices/credit-notes/${item.credit_note._id}/pdf`)).statusCode,
     ).toBe(401);
 
+    // As a structured e-invoice: a UBL CreditNote (381) that names the invoice it corrects.
+    const ubl = await call(
+      'GET',
+      `/api/invoices/credit-notes/${item.credit_note._id}/e-invoice/ubl`,
+      accountant,
+    );
+    expect(ubl.statusCode).toBe(200);
+    expect(ubl.headers['content-disposition']).toBe(
+      `attachment; filename="credit-note-CN-${year}-000001.xml"`,
+    );
+    const invoiceNumber = invoice.json().invoice_number as string;
+    expect(ubl.body).toMatch(/<CreditNote[\s>]/);
+    expect(ubl.body).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(ubl.body).toMatch(
+      new RegExp(
+        `<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoiceNumber}</cbc:ID>`,
+      ),
+    );
+    expect(ubl.body).toContain('<cbc:PayableAmount currencyID="EUR">126.00</cbc:PayableAmount>');
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/invoices/credit-notes/${item.credit_note._id}/e-invoice/facturx`,
+          other,
+        )
+      ).statusCode,
+    ).toBe(404);
+
     // Issued once: the database refuses any change.
     await expect(t.db.update(creditNotes).set({ totalCents: 1 })).rejects.toThrow();
   });

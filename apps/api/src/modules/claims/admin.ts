@@ -310,11 +310,17 @@ export function refundClaimItem(
     const buyer = await buyerOf(tx, claim);
     // The credit note travels as the notification's invoice: its number, and the invoice it
     // credits (whose detail lists it), so the web's invoice link leads to it.
-    await notifyCompany(tx, claim.companyId, 'new_creditmemo', {
-      ...(buyer ? { buyer } : {}),
-      order: { _id: item.orderId, order_number: item.orderNumber },
-      invoice: { _id: row.invoiceId, invoice_number: note.creditNoteNumber },
-    });
+    await notifyCompany(
+      tx,
+      claim.companyId,
+      'new_creditmemo',
+      {
+        ...(buyer ? { buyer } : {}),
+        order: { _id: item.orderId, order_number: item.orderNumber },
+        invoice: { _id: row.invoiceId, invoice_number: note.creditNoteNumber },
+      },
+      { document: { document: 'credit-note', id: note.id } },
+    );
     return {
       item_status: 'completed',
       credit_note: note.creditNoteNumber,

@@ -130,7 +130,7 @@ export async function creditNoteDocument(
   db: Executor,
   companyId: string,
   creditNoteId: string,
-): Promise<{ document: Invoice; invoiceNumber: string }> {
+): Promise<{ document: Invoice; invoiceNumber: string; invoiceIssuedAt: string }> {
   const [row] = await db
     .select({ note: creditNotes, invoice: invoices, orderNumber: orders.orderNumber })
     .from(creditNotes)
@@ -143,6 +143,7 @@ export async function creditNoteDocument(
   const goodsNet = note.totalCents - note.taxCents - shippingNet;
   return {
     invoiceNumber: invoice.invoiceNumber,
+    invoiceIssuedAt: invoice.issuedAt.toISOString(),
     document: {
       _id: note.id,
       invoice_number: note.creditNoteNumber,

@@ -110,6 +110,22 @@ describe('PUT /api/companies/profile/{companyId}', () => {
     expect(me.json().company.company).toBe('Demo Energy B.V.');
   });
 
+  it('the owner chooses the format of invoice mails; leaving it out keeps it', async () => {
+    const owner = tokens['owner@demo.test'];
+    const url = `/api/companies/profile/${demoId}`;
+    expect((await call('GET', `/api/companies/${demoId}`, owner)).json().invoice_format).toBe(
+      'pdf',
+    );
+    const saved = await call('PUT', url, owner, profile({ invoice_format: 'ubl' }));
+    expect(saved.json().company.invoice_format).toBe('ubl');
+    const kept = await call('PUT', url, owner, profile());
+    expect(kept.json().company.invoice_format).toBe('ubl');
+    const bad = await call('PUT', url, owner, profile({ invoice_format: 'xml' }), 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad.json())).toHaveProperty('invoice_format');
+    await call('PUT', url, owner, profile({ invoice_format: 'pdf' }));
+  });
+
   it('purchasers and accountants only read; another company is not found', async () => {
     for (const email of ['purchaser@demo.test', 'accountant@demo.test']) {
       const response = await call(

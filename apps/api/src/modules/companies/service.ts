@@ -1,4 +1,9 @@
-import type { CompanyProfile, CompanyProfileUpdate, Country } from '@portal/contract';
+import type {
+  CompanyProfile,
+  CompanyProfileUpdate,
+  Country,
+  InvoiceFormat,
+} from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { companies } from '../../db/schema';
@@ -41,6 +46,7 @@ function toProfile(company: typeof companies.$inferSelect): CompanyProfile {
     house_number: company.houseNumber,
     registered_day: dayOf(company.registeredAt),
     is_xml_active: company.isXmlActive === 'on' ? 'on' : 'off',
+    invoice_format: company.invoiceFormat as InvoiceFormat,
   };
 }
 
@@ -81,6 +87,7 @@ export async function updateCompanyProfile(
       postcode: input.postcode,
       street: input.street,
       houseNumber: input.house_number,
+      ...(input.invoice_format ? { invoiceFormat: input.invoice_format } : {}),
       registeredAt: new Date(`${input.registered_day}T00:00:00Z`),
       updatedAt: sql`now()`,
     })

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_EXPORT_COLUMNS } from '@portal/contract';
-import { documentCounters, invoices, notifications, users } from '../../db/schema';
+import { companies, documentCounters, invoices, notifications, users } from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
 import { XLSX_TYPE } from '../../platform/exports';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { addAddress, stockProduct } from '../../test/checkout';
+import { addAddress, deliveryAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
 
 // Page boundaries every 2 rows: the pages walked below are read from remembered boundaries.
@@ -325,3 +325,158 @@ describe('GET /api/invoices/:id and /pdf', () => {
     },
   );
 });
+
+/** Runs xmllint's XPath on an XML text, element names without their namespaces. */
+function xpathOf(xml: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ubl-')), 'document.xml');
+  writeFileSync(file, xml);
+  // Well formed, or xmllint fails here.
+  execFileSync('xmllint', ['--noout', file]);
+  return (expression: string) =>
+    execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim();
+}
+const el = (...names: string[]) => names.map((name) => `/*[local-name()='${name}']`).join('');
+
+describe('GET /api/invoices/:id/e-invoice/:format', () => {
+  it('makes a Peppol BIS 3.0 UBL invoice with the issued amounts, for every role', async () => {
+    const detail = (await get(`/api/invoices/${invoiceId}`, owner)).json();
+    for (const token of [owner, purchaser, accountant]) {
+      const response = await get(`/api/invoices/${invoiceId}/e-invoice/ubl`, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/xml/);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="invoice-${detail.invoice_number}.xml"`,
+      );
+    }
+    const xml = (await get(`/api/invoices/${invoiceId}/e-invoice/ubl`, accountant)).body;
+    const x = xpathOf(xml);
+    const root = el('Invoice');
+    expect(x(`string(${root}${el('CustomizationID')})`)).toBe(
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    );
+    expect(x(`string(${root}${el('ProfileID')})`)).toBe(
+      'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+    );
+    expect(x(`string(${root}${el('ID')})`)).toBe(detail.invoice_number);
+    expect(x(`string(${root}${el('InvoiceTypeCode')})`)).toBe('380');
+    expect(x(`string(${root}${el('DocumentCurrencyCode')})`)).toBe('EUR');
+    const totals = `${root}${el('LegalMonetaryTotal')}`;
+    expect(Number(x(`string(${totals}${el('LineExtensionAmount')})`))).toBe(detail.subtotal);
+    expect(Number(x(`string(${totals}${el('TaxExclusiveAmount')})`))).toBeCloseTo(
+      detail.subtotal + detail.shipping_amount,
+      2,
+    );
+    expect(Number(x(`string(${totals}${el('PayableAmount')})`))).toBe(detail.amount);
+    const vat = `${root}${el('TaxTotal', 'TaxSubtotal', 'TaxCategory')}`;
+    expect(x(`string(${vat}${el('ID')})`)).toBe('S');
+    expect(Number(x(`string(${vat}${el('Percent')})`))).toBe(detail.vat_rate);
+    expect(Number(x(`string(${root}${el('TaxTotal', 'TaxAmount')})`))).toBe(detail.tax_amount);
+    expect(Number(x(`count(${root}${el('InvoiceLine')})`))).toBe(detail.lines.length);
+    expect(x(`string(${root}${el('AccountingCustomerParty', 'Party', 'PartyName', 'Name')})`)).toBe(
+      detail.billing_address.company_name,
+    );
+  });
+
+  it('marks a reverse-charged invoice AE with its exemption reason', async () => {
+    const berlin = await addAddress(
+      t,
+      other,
+      'delivery',
+      deliveryAddress({ company_name: 'Other Power GmbH', country: 'DE', city: 'Berlin' }),
+    );
+    const order = await placeBankTransferOrder(t, other, berlin, [[battery, 5]]);
+    await markPaid(t, admin, order.id);
+    const [row] = await t.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id));
+    const detail = (await get(`/api/invoices/${row!.id}`, other)).json();
+    expect(detail.vat_mode).toBe('reverse_charge');
+    const x = xpathOf((await get(`/api/invoices/${row!.id}/e-invoice/ubl`, other)).body);
+    const category = `${el('Invoice', 'TaxTotal', 'TaxSubtotal', 'TaxCategory')}`;
+    expect(x(`string(${category}${el('ID')})`)).toBe('AE');
+    expect(Number(x(`string(${category}${el('Percent')})`))).toBe(0);
+    expect(x(`string(${category}${el('TaxExemptionReasonCode')})`)).toBe('VATEX-EU-AE');
+    expect(x(`string(${category}${el('TaxExemptionReason')})`)).toContain('DE123456789');
+    expect(
+      x(`string(${el('Invoice', 'InvoiceLine', 'Item', 'ClassifiedTaxCategory', 'ID')})`),
+    ).toBe('AE');
+    expect(
+      x(
+        `string(${el('Invoice', 'AccountingCustomerParty', 'Party', 'PartyTaxScheme', 'CompanyID')})`,
+      ),
+    ).toBe('DE123456789');
+    // Another company's invoice is not found.
+    expect((await get(`/api/invoices/${row!.id}/e-invoice/ubl`, owner)).statusCode).toBe(404);
+  });
+
+  it('makes a Factur-X PDF that qpdf accepts and that carries its XML', async () => {
+    const response = await get(`/api/invoices/${invoiceId}/e-invoice/facturx`, owner, 'de');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'facturx-')), 'invoice.pdf');
+    writeFileSync(file, response.rawPayload);
+    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toContain(
+      'No syntax or stream encoding errors found',
+    );
+    expect(execFileSync('qpdf', ['--list-attachments', file], { encoding: 'utf8' })).toContain(
+      'factur-x.xml',
+    );
+    const xml = execFileSync('qpdf', ['--show-attachment=factur-x.xml', file], {
+      encoding: 'utf8',
+    });
+    const x = xpathOf(xml);
+    const detail = (await get(`/api/invoices/${invoiceId}`, owner)).json();
+    expect(x(`string(${el('CrossIndustryInvoice', 'ExchangedDocument', 'ID')})`)).toBe(
+      detail.invoice_number,
+    );
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(detail.invoice_number);
+  });
+
+  it('refuses no token (401), staff (403), another company (404) and bad input (400)', async () => {
+    expect((await get(`/api/invoices/${invoiceId}/e-invoice/ubl`)).statusCode).toBe(401);
+    expect((await get(`/api/invoices/${invoiceId}/e-invoice/ubl`, admin)).statusCode).toBe(403);
+    expect((await get(`/api/invoices/${invoiceId}/e-invoice/facturx`, other)).statusCode).toBe(404);
+    const format = await get(`/api/invoices/${invoiceId}/e-invoice/xrechnung`, owner);
+    expect(format.statusCode).toBe(400);
+    expect(fieldsOfBody(format.json())).toEqual(['format']);
+    const id = await get('/api/invoices/42/e-invoice/ubl', owner);
+    expect(fieldsOfBody(id.json())).toEqual(['id']);
+  });
+});
+
+describe('invoice mails', () => {
+  it('attach the invoice in the format the company chose', async () => {
+    const [company] = await t.db
+      .select({ id: users.companyId })
+      .from(users)
+      .where(eq(users.email, 'owner@demo.test'));
+    const companyId = company!.id!;
+    await t.db
+      .update(companies)
+      .set({ invoiceFormat: 'facturx' })
+      .where(eq(companies.id, companyId));
+    const order = await placeBankTransferOrder(t, purchaser, home, [[battery, 5]]);
+    await markPaid(t, admin, order.id);
+    const [row] = await t.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id));
+    const mails = await t.mailsTo('accountant@demo.test', 'notification_new_invoice');
+    expect(mails[0]?.attachments).toEqual([
+      { document: 'invoice', id: row!.id, companyId, format: 'facturx' },
+    ]);
+    await t.db.update(companies).set({ invoiceFormat: 'pdf' }).where(eq(companies.id, companyId));
+    // The file the mail carries, as the mail worker makes it.
+    const file = await t.app.documents.mailAttachment(
+      { document: 'invoice', id: row!.id, companyId, format: 'ubl' },
+      'nl',
+    );
+    expect(file.contentType).toBe('application/xml');
+    expect(file.content.toString('utf8')).toContain('<cbc:CustomizationID>');
+  });
+});
+
+const fieldsOfBody = (body: { details: { field: string }[] }) =>
+  body.details.map((detail) => detail.field);

@@ -1,9 +1,11 @@
 import {
+  eInvoiceParamsSchema,
   invoiceDocumentParamsSchema,
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceSchema,
+  type Invoice,
   type Locale,
 } from '@portal/contract';
 import { Readable } from 'node:stream';
@@ -16,6 +18,9 @@ import { companyOf } from '../addresses';
 import { creditNoteDocument } from '../claims';
 import type { PdfRenderer } from './pdf-pool';
 import { XLSX_TYPE } from '../../platform/exports';
+import { facturXPdf, ublXml, type CreditedInvoice, type EInvoiceFormat } from './e-invoice';
+import type { MailAttachmentRef } from '../../db/schema';
+import type { MailAttachment } from '../../platform/mail/worker';
 import { exportInvoicesCsv, exportInvoicesXlsx } from './export';
 import { companyOfDocument, getInvoice, listInvoices } from './service';
 
@@ -27,34 +32,118 @@ interface PdfFile {
   pdf: Uint8Array;
 }
 
+/** A document and what a credit note credits, ready for a PDF or an e-invoice. */
+interface DocumentSource {
+  document: Invoice;
+  credited?: CreditedInvoice;
+  /** `invoice-2026-000001`, `credit-note-CN-2026-000001`: the files' names without extension. */
+  name: string;
+}
+
 /**
- * A company's invoice or credit note as the PDF file a browser downloads (404 for another
- * company's), with the shop's invoice details: one maker for the customers' and the staff's
- * routes, on the process's one PDF renderer.
+ * A company's invoice or credit note as the files a browser downloads or a mail attaches (404
+ * for another company's), with the shop's invoice details: the PDF, and the structured
+ * e-invoices. One maker for the customers' and the staff's routes and the mail outbox, on the
+ * process's one PDF renderer.
  */
 export function documentPdfs(db: Db, renderer: PdfRenderer) {
   const shopDetails = invoiceSettingsReader(db);
+
+  async function source(
+    companyId: string,
+    kind: 'invoice' | 'credit-note',
+    id: string,
+  ): Promise<DocumentSource> {
+    if (kind === 'invoice') {
+      // The documents do not list credit notes: they are not read.
+      const document = await getInvoice(db, companyId, id, { creditNotes: false });
+      return { document, name: `invoice-${document.invoice_number}` };
+    }
+    const note = await creditNoteDocument(db, companyId, id);
+    return {
+      document: note.document,
+      credited: { number: note.invoiceNumber, issuedAt: note.invoiceIssuedAt },
+      name: `credit-note-${note.document.invoice_number}`,
+    };
+  }
+
+  async function pdfOf({ document, credited }: DocumentSource, locale: Locale) {
+    return renderer.render(
+      document,
+      await shopDetails(),
+      locale,
+      credited ? { creditNoteOf: credited.number } : undefined,
+    );
+  }
+
+  async function pdf(
+    companyId: string,
+    kind: 'invoice' | 'credit-note',
+    id: string,
+    locale: Locale,
+  ): Promise<PdfFile> {
+    const found = await source(companyId, kind, id);
+    return { fileName: `${found.name}.pdf`, pdf: await pdfOf(found, locale) };
+  }
+
+  /**
+   * An invoice or credit note as a structured e-invoice: UBL (Peppol BIS 3.0) XML, or the
+   * Factur-X PDF (its PDF with the XML embedded).
+   */
+  async function eInvoice(
+    companyId: string,
+    kind: 'invoice' | 'credit-note',
+    id: string,
+    format: EInvoiceFormat,
+    locale: Locale,
+  ): Promise<DocumentFile> {
+    const found = await source(companyId, kind, id);
+    const shop = await shopDetails();
+    if (format === 'ubl') {
+      const xml = await ublXml(found.document, shop, locale, found.credited);
+      return { fileName: `${found.name}.xml`, type: 'application/xml', body: Buffer.from(xml) };
+    }
+    const fileName = `${found.name}-factur-x.pdf`;
+    const pdfBytes = await pdfOf(found, locale);
+    return {
+      fileName,
+      type: 'application/pdf',
+      body: await facturXPdf(found.document, shop, locale, pdfBytes, fileName, found.credited),
+    };
+  }
+
   return {
-    async invoice(companyId: string, invoiceId: string, locale: Locale): Promise<PdfFile> {
-      // The PDF does not list credit notes: they are not read.
-      const invoice = await getInvoice(db, companyId, invoiceId, { creditNotes: false });
-      return {
-        fileName: `invoice-${invoice.invoice_number}.pdf`,
-        pdf: await renderer.render(invoice, await shopDetails(), locale),
-      };
-    },
-    async creditNote(companyId: string, creditNoteId: string, locale: Locale): Promise<PdfFile> {
-      const { document, invoiceNumber } = await creditNoteDocument(db, companyId, creditNoteId);
-      return {
-        fileName: `credit-note-${document.invoice_number}.pdf`,
-        pdf: await renderer.render(document, await shopDetails(), locale, {
-          creditNoteOf: invoiceNumber,
-        }),
-      };
+    invoice: (companyId: string, invoiceId: string, locale: Locale) =>
+      pdf(companyId, 'invoice', invoiceId, locale),
+    creditNote: (companyId: string, creditNoteId: string, locale: Locale) =>
+      pdf(companyId, 'credit-note', creditNoteId, locale),
+    eInvoice,
+    /** The file an invoice or credit note mail carries, in the company's chosen format. */
+    async mailAttachment(ref: MailAttachmentRef, locale: Locale): Promise<MailAttachment> {
+      if (ref.format === 'pdf') {
+        const file = await pdf(ref.companyId, ref.document, ref.id, locale);
+        return {
+          filename: file.fileName,
+          content: Buffer.from(file.pdf),
+          contentType: 'application/pdf',
+        };
+      }
+      const file = await eInvoice(ref.companyId, ref.document, ref.id, ref.format, locale);
+      return { filename: file.fileName, content: Buffer.from(file.body), contentType: file.type };
     },
   };
 }
 export type DocumentPdfs = ReturnType<typeof documentPdfs>;
+
+/** A document as the file a browser downloads. */
+interface DocumentFile {
+  fileName: string;
+  type: string;
+  body: Uint8Array;
+}
+
+const sendFile = (reply: FastifyReply, { fileName, type, body }: DocumentFile) =>
+  reply.type(type).header('Content-Disposition', `attachment; filename="${fileName}"`).send(body);
 
 const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfFile) =>
   reply
@@ -153,6 +242,38 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
         );
       },
     );
+
+    for (const kind of ['invoice', 'credit-note'] as const) {
+      app.get(
+        kind === 'invoice' ? '/:id/e-invoice/:format' : '/credit-notes/:id/e-invoice/:format',
+        {
+          preValidation,
+          schema: {
+            tags,
+            security,
+            summary:
+              kind === 'invoice'
+                ? 'An invoice as a structured e-invoice: UBL (Peppol BIS 3.0) or Factur-X'
+                : 'A credit note as a structured e-invoice: UBL (Peppol BIS 3.0) or Factur-X',
+            params: eInvoiceParamsSchema,
+            produces: ['application/xml', 'application/pdf'],
+          },
+        },
+        async (request, reply) => {
+          const ctx = contextOf(request);
+          return sendFile(
+            reply,
+            await deps.pdfs.eInvoice(
+              companyOf(ctx),
+              kind,
+              request.params.id,
+              request.params.format,
+              ctx.locale,
+            ),
+          );
+        },
+      );
+    }
 
     app.get(
       '/:id',

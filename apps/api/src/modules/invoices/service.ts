@@ -99,13 +99,19 @@ export async function issueInvoice(tx: Executor, orderId: string): Promise<void>
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, order.userId));
-  await notifyCompany(tx, order.companyId, 'new_invoice', {
-    ...(buyer
-      ? { buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` } }
-      : {}),
-    order: { _id: order.id, order_number: order.orderNumber },
-    invoice: { _id: invoice.id, invoice_number: invoiceNumber },
-  });
+  await notifyCompany(
+    tx,
+    order.companyId,
+    'new_invoice',
+    {
+      ...(buyer
+        ? { buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` } }
+        : {}),
+      order: { _id: order.id, order_number: order.orderNumber },
+      invoice: { _id: invoice.id, invoice_number: invoiceNumber },
+    },
+    { document: { document: 'invoice', id: invoice.id } },
+  );
 }
 
 /** What a list line shows: not the lines and addresses of the invoice. */

@@ -18,9 +18,11 @@ import {
 import { preparedSql } from '../../db/prepared';
 import { newestUuidKey, pageBySeek } from '../../db/seek-index';
 import {
+  companies,
   notifications,
   userNotificationCounts,
   users,
+  type MailAttachmentRef,
   type NotificationDetail,
 } from '../../db/schema';
 import { enqueueMails } from '../../platform/mail/outbox';
@@ -42,7 +44,11 @@ export async function notifyCompany(
   companyId: string,
   type: NotificationType,
   detail: NotificationDetail,
-  options: { mailedApart?: string } = {},
+  options: {
+    mailedApart?: string;
+    /** An invoice or credit note the mails attach, in the format the company chose. */
+    document?: Pick<MailAttachmentRef, 'document' | 'id'>;
+  } = {},
 ): Promise<number> {
   const members = await tx
     .select({
@@ -61,6 +67,9 @@ export async function notifyCompany(
       ),
     );
   if (members.length === 0) return 0;
+  const attachments = options.document
+    ? await documentAttachments(tx, companyId, options.document)
+    : undefined;
   await tx
     .insert(notifications)
     .values(members.map((member) => ({ userId: member.id, companyId, type, detail })));
@@ -78,9 +87,24 @@ export async function notifyCompany(
           order_number: detail.order?.order_number ?? '',
           invoice_number: detail.invoice?.invoice_number ?? '',
         },
+        attachments,
       })),
   );
   return members.length;
+}
+
+/** The document a company's mails attach, in the format it chose (company details). */
+async function documentAttachments(
+  tx: Executor,
+  companyId: string,
+  document: Pick<MailAttachmentRef, 'document' | 'id'>,
+): Promise<MailAttachmentRef[]> {
+  const [company] = await tx
+    .select({ format: companies.invoiceFormat })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const format = (company?.format ?? 'pdf') as MailAttachmentRef['format'];
+  return [{ ...document, companyId, format }];
 }
 
 /**

@@ -135,13 +135,19 @@ async function payBack(deps: OrdersDeps, tx: Tx, order: OrderRow, refundedOnline
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, order.userId));
-  await notifyCompany(tx, order.companyId, 'new_creditmemo', {
-    ...(buyer
-      ? { buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` } }
-      : {}),
-    order: { _id: order.id, order_number: order.orderNumber },
-    invoice: { _id: invoice.id, invoice_number: creditNote.creditNoteNumber },
-  });
+  await notifyCompany(
+    tx,
+    order.companyId,
+    'new_creditmemo',
+    {
+      ...(buyer
+        ? { buyer: { _id: order.userId, full_name: `${buyer.firstName} ${buyer.lastName}` } }
+        : {}),
+      order: { _id: order.id, order_number: order.orderNumber },
+      invoice: { _id: invoice.id, invoice_number: creditNote.creditNoteNumber },
+    },
+    { document: { document: 'credit-note', id: creditNote.id } },
+  );
   if (buyer) {
     const locale = order.locale as Locale;
     await enqueueMail(tx, {

@@ -15,6 +15,7 @@ import { enqueueMail } from './outbox';
 import type { MailTemplate, MailTemplateVars } from './template-vars';
 import { mailCatalogs, renderMail } from './templates';
 import { backoffSeconds, startMailWorker } from './worker';
+import type { MailAttachmentRef } from '../../db/schema';
 
 const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
   registration_received: { first_name: 'Anna', company: 'Sun & Volt BV' },
@@ -258,13 +259,15 @@ describe('mail locale files', () => {
 });
 
 interface ReceivedMail {
+  /** The message as received (headers and MIME parts). */
+  raw: string;
   to: string[];
   subject: string;
   body: string;
 }
 
 /** Decodes what nodemailer writes: RFC 2047 words in the subject, quoted-printable parts. */
-function decodeMessage(raw: string): Omit<ReceivedMail, 'to'> {
+function decodeMessage(raw: string): Pick<ReceivedMail, 'subject' | 'body'> {
   const fromQ = (value: string) =>
     Buffer.from(
       value
@@ -296,7 +299,8 @@ async function startSmtp(port = 0) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        received.push({ to, ...decodeMessage(Buffer.concat(chunks).toString('latin1')) });
+        const raw = Buffer.concat(chunks).toString('latin1');
+        received.push({ to, raw, ...decodeMessage(raw) });
         callback();
       });
     },
@@ -373,6 +377,80 @@ describe('mail worker and dev mailbox', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 0, lastError: null });
       expect(row?.sentAt).toBeInstanceOf(Date);
       expect(await worker.drain()).toBe(0);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it('attaches the files an outbox mail names, made when it is sent', async () => {
+    const smtp = await startSmtp();
+    const made: { ref: MailAttachmentRef; locale: string }[] = [];
+    const ref: MailAttachmentRef = {
+      document: 'invoice',
+      id: '00000000-0000-4000-8000-000000000001',
+      companyId: '00000000-0000-4000-8000-000000000002',
+      format: 'ubl',
+    };
+    const worker = startMailWorker(
+      database.db,
+      { ...config, smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
+      log,
+      async (wanted, locale) => {
+        made.push({ ref: wanted, locale });
+        return {
+          filename: 'invoice-2026-000001.xml',
+          content: Buffer.from('<Invoice/>'),
+          contentType: 'application/xml',
+        };
+      },
+    );
+    try {
+      await enqueueMail(database.db, {
+        to: 'accountant@sunvolt.test',
+        template: 'registration_approved',
+        locale: 'de',
+        vars: { ...sampleVars.registration_approved, email: 'accountant@sunvolt.test' },
+        attachments: [ref],
+      });
+      expect(await worker.drain()).toBe(1);
+      expect(made).toEqual([{ ref, locale: 'de' }]);
+      const raw = smtp.received[0]?.raw ?? '';
+      expect(raw).toMatch(/Content-Type: application\/xml; name=invoice-2026-000001\.xml/);
+      expect(raw).toMatch(/Content-Disposition: attachment; filename=invoice-2026-000001\.xml/);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it('keeps a mail whose file cannot be made now, and tries again later', async () => {
+    const smtp = await startSmtp();
+    const worker = startMailWorker(
+      database.db,
+      { ...config, smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
+      log,
+      () => Promise.reject(new Error('PDF workers busy')),
+    );
+    try {
+      await enqueueMail(database.db, {
+        to: 'accountant@sunvolt.test',
+        template: 'registration_approved',
+        locale: 'en',
+        vars: { ...sampleVars.registration_approved, email: 'accountant@sunvolt.test' },
+        attachments: [
+          {
+            document: 'credit-note',
+            id: '00000000-0000-4000-8000-000000000003',
+            companyId: '00000000-0000-4000-8000-000000000002',
+            format: 'pdf',
+          },
+        ],
+      });
+      expect(await worker.drain()).toBe(0);
+      expect(smtp.received).toEqual([]);
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'PDF workers busy' });
     } finally {
       await worker.stop();
       await smtp.close();

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, type MailAttachmentRef } from '../../db/schema';
 import type { MailTemplate, MailTemplateVars } from './template-vars';
 import { renderMail } from './templates';
 
@@ -9,6 +9,8 @@ export interface OutgoingMail<T extends MailTemplate> {
   template: T;
   locale: Locale;
   vars: MailTemplateVars[T];
+  /** Files made and attached when the mail is sent (the worker's `attachmentsOf`). */
+  attachments?: MailAttachmentRef[];
 }
 
 /**
@@ -32,6 +34,7 @@ export async function enqueueMails(db: Executor, mails: OutgoingMail<MailTemplat
         subject,
         text,
         html,
+        attachments: mail.attachments ?? [],
       };
     }),
   );

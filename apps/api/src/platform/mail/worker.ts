@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, type MailAttachmentRef } from '../../db/schema';
 
 const BATCH_SIZE = 20;
 const MAX_ATTEMPTS = 10;
@@ -18,6 +18,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
 
 type ClaimedMail = typeof mailOutbox.$inferSelect;
 
+/** A file to attach, made from what an outbox entry names. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** Makes the files an entry names, in the mail's language (server.ts gives the documents' maker). */
+export type AttachmentMaker = (ref: MailAttachmentRef, locale: string) => Promise<MailAttachment>;
+
 export interface MailWorker {
   /** Clears the timer and waits for the tick in progress. */
   stop(): Promise<void>;
@@ -31,11 +41,17 @@ export function backoffSeconds(attempts: number): number {
 }
 
 /**
- * Drains the mail outbox every `config.mailWorkerIntervalMs` through SMTP. Without
+ * Drains the mail outbox every `config.mailWorkerIntervalMs` through SMTP, making the files a
+ * mail names with `attachmentsOf` (a file it cannot make now is a failed attempt, tried again). Without
  * `config.smtpUrl` it does nothing: mails stay pending and the dev mailbox shows them.
  * Several processes may run one each: claims skip rows another worker has locked or leased.
  */
-export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger): MailWorker {
+export function startMailWorker(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  attachmentsOf?: AttachmentMaker,
+): MailWorker {
   const smtpUrl = config.smtpUrl;
   if (!smtpUrl) {
     const level = config.env === 'production' ? 'warn' : 'info';
@@ -51,6 +67,12 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger):
   async function deliver(mail: ClaimedMail): Promise<boolean> {
     try {
       const mailer = await transport;
+      if (mail.attachments.length > 0 && !attachmentsOf) {
+        throw new Error('mail outbox: this process cannot make attachments');
+      }
+      const attachments = attachmentsOf
+        ? await Promise.all(mail.attachments.map((ref) => attachmentsOf(ref, mail.locale)))
+        : [];
       await mailer.sendMail({
         from: config.mailFrom,
         to: mail.recipient,
@@ -59,6 +81,7 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger):
         html: mail.html,
         // Which mail this is, for the provider's logs and for a test reading what was sent.
         headers: { 'X-Mail-Template': mail.template },
+        attachments,
       });
     } catch (error) {
       await recordFailure(db, mail, error, log);

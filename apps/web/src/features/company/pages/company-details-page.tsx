@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import {
   can,
   companyProfileUpdateSchema,
+  INVOICE_FORMATS,
   type CompanyProfile,
   type CompanyProfileUpdate,
 } from '@portal/contract';
@@ -41,6 +42,7 @@ const FIELDS: (keyof CompanyProfileUpdate)[] = [
   'street',
   'house_number',
   'registered_day',
+  'invoice_format',
 ];
 
 const valuesOf = (company: CompanyProfile): CompanyValues => ({
@@ -53,6 +55,7 @@ const valuesOf = (company: CompanyProfile): CompanyValues => ({
   street: company.street,
   house_number: company.house_number,
   registered_day: company.registered_day,
+  invoice_format: company.invoice_format,
 });
 
 /** 'Company Details': owners edit, other members read (SPEC sections 2, 3 and 6). */
@@ -92,6 +95,10 @@ function CompanyForm({ company, editable }: { company: CompanyProfile; editable:
   const update = useUpdateCompany(company._id);
   const [alert, setAlert] = useState<string | null>(null);
   const countries = useMemo(() => countryOptions(locale), [locale]);
+  const formats = INVOICE_FORMATS.map((format) => ({
+    value: format,
+    label: t(`company.invoiceFormat.${format}`),
+  }));
   const form = useForm<CompanyValues>({
     initialValues: valuesOf(company),
     validateInputOnBlur: true,
@@ -168,6 +175,20 @@ function CompanyForm({ company, editable }: { company: CompanyProfile; editable:
               />
             )}
           </SimpleGrid>
+          {editable ? (
+            <NativeSelect
+              label={t('company.invoiceFormat.label')}
+              description={t('company.invoiceFormat.hint')}
+              data={formats}
+              {...field('invoice_format')}
+            />
+          ) : (
+            <TextInput
+              label={t('company.invoiceFormat.label')}
+              readOnly
+              value={formats.find((f) => f.value === form.values.invoice_format)?.label ?? ''}
+            />
+          )}
           {editable && (
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending}>

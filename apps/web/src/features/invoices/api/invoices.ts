@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Invoice, InvoiceListResponse } from '@portal/contract';
+import type { EInvoiceFormat, Invoice, InvoiceListResponse } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/api/download';
 
@@ -30,5 +30,41 @@ export function useDownloadInvoice() {
         `/invoices/${encodeURIComponent(invoice._id)}/pdf`,
         `invoice-${invoice.invoice_number}.pdf`,
       ),
+  });
+}
+
+/** An invoice or credit note: its path under /invoices and its file name without extension. */
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit-note';
+  id: string;
+  number: string;
+}
+
+/** The file of a document in one format: its path and the name it is saved under. */
+export function documentFile(document: InvoiceDocument, format: 'pdf' | EInvoiceFormat) {
+  const base =
+    document.kind === 'invoice'
+      ? `/invoices/${encodeURIComponent(document.id)}`
+      : `/invoices/credit-notes/${encodeURIComponent(document.id)}`;
+  const name = `${document.kind}-${document.number}`;
+  if (format === 'pdf') return { path: `${base}/pdf`, fileName: `${name}.pdf` };
+  return format === 'ubl'
+    ? { path: `${base}/e-invoice/ubl`, fileName: `${name}.xml` }
+    : { path: `${base}/e-invoice/facturx`, fileName: `${name}-factur-x.pdf` };
+}
+
+/** Downloads a document in one format (made on the server in the current language). */
+export function useDownloadDocument() {
+  return useMutation({
+    mutationFn: ({
+      document,
+      format,
+    }: {
+      document: InvoiceDocument;
+      format: 'pdf' | EInvoiceFormat;
+    }) => {
+      const { path, fileName } = documentFile(document, format);
+      return downloadFile(path, fileName);
+    },
   });
 }

@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { CreditNoteSummary } from '@portal/contract';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
@@ -9,8 +22,11 @@ import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { Totals } from '../../../shared/ui/totals';
 import { AddressLines } from '../../../shared/ui/address-lines';
-import { useInvoice } from '../api/invoices';
+import { useDownloadDocument, useInvoice } from '../api/invoices';
 import { DownloadInvoiceButton } from '../components/download-button';
+import { EInvoiceMenu } from '../components/e-invoice-menu';
+import { notifyError } from '../../../shared/ui/notify';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { DocumentLines } from '../../../shared/ui/document-lines';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -49,7 +65,10 @@ export function InvoiceDetailsPage() {
         <Title order={1} size="h2" c="brand.9">
           {t('invoices.detailTitle', { number: data.invoice_number })}
         </Title>
-        <DownloadInvoiceButton invoice={data} />
+        <Group gap="sm">
+          <DownloadInvoiceButton invoice={data} />
+          <EInvoiceMenu document={{ kind: 'invoice', id: data._id, number: data.invoice_number }} />
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
@@ -89,6 +108,65 @@ export function InvoiceDetailsPage() {
           />
         </Stack>
       </Card>
+      {data.credit_notes.length > 0 && <CreditNotes notes={data.credit_notes} />}
     </Stack>
+  );
+}
+
+/** The credit notes issued against the invoice, each as PDF and as e-invoice. */
+function CreditNotes({ notes }: { notes: CreditNoteSummary[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const download = useDownloadDocument();
+  return (
+    <Card withBorder radius="md" padding={0} component="section" aria-labelledby="credit-notes">
+      <Text fw={600} p="md" pb={0} id="credit-notes">
+        {t('invoices.creditNotes.title')}
+      </Text>
+      <ResponsiveTable minWidth={640} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('invoices.creditNotes.number')}</Table.Th>
+            <Table.Th>{t('invoices.issuedAt')}</Table.Th>
+            <Table.Th ta="right">{t('invoices.amount')}</Table.Th>
+            <Table.Th>{t('invoices.creditNotes.files')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {notes.map((note) => {
+            const document = {
+              kind: 'credit-note' as const,
+              id: note._id,
+              number: note.credit_note_number,
+            };
+            return (
+              <Table.Tr key={note._id}>
+                <Table.Td>{note.credit_note_number}</Table.Td>
+                <Table.Td>{formatDate(note.issued_at, locale)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(note.total, locale)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      onClick={() =>
+                        download.mutate({ document, format: 'pdf' }, { onError: notifyError })
+                      }
+                      aria-label={t('invoices.creditNotes.pdfLabel', {
+                        number: note.credit_note_number,
+                      })}
+                    >
+                      PDF
+                    </Button>
+                    <EInvoiceMenu document={document} compact />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </ResponsiveTable>
+    </Card>
   );
 }
