@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { inspect } from '../support/browser';
 import { journeyFile } from '../support/journey';
+import { linkIn } from '../support/server';
 import { labels } from '../support/labels';
 import { signedIn } from '../support/session';
 
@@ -112,6 +113,9 @@ test('the accountant finds the invoice and downloads its PDF', async () => {
   await row.locator('[data-invoice-download]').click();
   const file = await download;
   assert.equal(file.suggestedFilename(), `invoice-${number}.pdf`);
+  // The invoice mail carried the PDF (the company's format), made when the mail went out.
+  const mail = await journey.portal.mailTo('accountant@demo.test', 'notification_new_invoice');
+  assert.match(mail.attachments.join(), /^invoice-\d{4}-\d{6}\.pdf$/);
 
   await row.getByRole('link', { name: number }).click();
   await page
@@ -189,6 +193,24 @@ test("the accountant exports last month's invoices as CSV for the books", async 
     todays.map((row) => row.split(',')[0]),
     listed.map((text) => text.trim()),
   );
+
+  // All of today's PDFs as one ZIP, built in the background, then downloaded here and by the
+  // mailed link (which needs no sign-in).
+  await section.getByRole('button', { name: t('invoices.archive.build') }).click();
+  const archive = section.locator('[data-archive-row]').first();
+  await archive.getByText(t('invoices.archive.statuses.ready')).waitFor({ timeout: 60_000 });
+  await inspect(page, 'invoices-archive');
+  const zip = page.waitForEvent('download');
+  await archive.getByRole('button', { name: /ZIP/ }).click();
+  const zipFile = await zip;
+  assert.equal(zipFile.suggestedFilename(), `invoices-${today}-${today}.zip`);
+  const mail = await journey.portal.mailTo('accountant@demo.test', 'invoice_archive_ready');
+  const link = linkIn(mail, journey.portal.url);
+  const byLink = await fetch(link);
+  assert.equal(byLink.status, 200);
+  assert.equal(byLink.headers.get('content-type'), 'application/zip');
+  const bytes = Buffer.from(await byLink.arrayBuffer());
+  assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
 });
 
 test('email notification preferences: switch a type off and keep it', async () => {

@@ -29,6 +29,8 @@ export interface Mail {
   subject: string;
   text: string;
   template: string;
+  /** The names of the files it carries. */
+  attachments: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ async function startMailCatcher() {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             template: String(parsed.headers.get('x-mail-template') ?? ''),
+            attachments: parsed.attachments.map((attachment) => attachment.filename ?? ''),
           });
         }
         callback();

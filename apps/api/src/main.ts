@@ -7,6 +7,7 @@ import { writeDemoMedia } from './db/seed/media/write';
 import { seedDemo } from './db/seed/demo';
 import { seedDemoClaims } from './db/seed/demo-claims';
 import { startImportWorker } from './modules/catalog';
+import { startArchiveWorker } from './modules/invoices/archives';
 import { startVatRecheckJob } from './modules/companies/vat';
 import { startPaymentReconciliation } from './modules/payments/reconcile';
 import { startMailWorker } from './platform/mail/worker';
@@ -65,6 +66,9 @@ const vatRecheck = startVatRecheckJob(
   app.log,
 );
 
+// Archives of a period's invoice PDFs that owners and accountants ask for.
+const archiveWorker = startArchiveWorker(database.db, app.documents, config.appUrl, app.log);
+
 // Product and stock files staff import; what each batch changes shows in this process at once.
 const importWorker = startImportWorker(database.db, app.log, () => app.catalog.catalogChanged());
 
@@ -81,6 +85,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // An archive being built goes back to the queue (it needs this process's PDF workers).
+  await archiveWorker.stop();
   const closed = await closeGracefully(app, SHUTDOWN_TIMEOUT_MS);
   if (!closed) app.log.warn('in-flight requests did not finish in time: exiting anyway');
   await Promise.all([

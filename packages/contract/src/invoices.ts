@@ -3,7 +3,7 @@ import { addressSnapshotSchema } from './addresses';
 import { creditNoteSummarySchema } from './claims';
 import { VAT_MODES } from './checkout';
 import { COUNTRIES, E_INVOICE_FORMATS, PAYMENT_METHODS } from './constants';
-import { dateRangeFields, datesInOrder, datesMessage } from './date-range';
+import { dateRangeFields, datesInOrder, datesMessage, isoDate } from './date-range';
 
 export const INVOICES_PAGE_SIZE = 10;
 export const INVOICES_MAX_LIMIT = 50;
@@ -41,6 +41,54 @@ export const INVOICE_EXPORT_COLUMNS = [
 ] as const;
 
 export const invoiceDocumentParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** The longest period one archive of invoice PDFs covers, in days. */
+export const INVOICE_ARCHIVE_MAX_DAYS = 366;
+/** How long a ready archive can be downloaded, in days. */
+export const INVOICE_ARCHIVE_KEEP_DAYS = 7;
+export const INVOICE_ARCHIVE_STATUSES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+export type InvoiceArchiveStatus = (typeof INVOICE_ARCHIVE_STATUSES)[number];
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * `POST /invoices/archives`: every invoice and credit note PDF of a period (days included) as
+ * one ZIP, built in the background; a mail with a download link follows when it is ready.
+ */
+export const invoiceArchiveRequestSchema = z
+  .strictObject({ date_from: isoDate, date_to: isoDate })
+  .refine(datesInOrder, datesMessage)
+  .refine((period) => daysBetween(period.date_from, period.date_to) < INVOICE_ARCHIVE_MAX_DAYS, {
+    path: ['date_to'],
+    message: 'validation.period_too_long',
+  });
+export type InvoiceArchiveRequest = z.infer<typeof invoiceArchiveRequestSchema>;
+
+export const invoiceArchiveSchema = z.object({
+  _id: z.uuid(),
+  date_from: z.string(),
+  date_to: z.string(),
+  status: z.enum(INVOICE_ARCHIVE_STATUSES),
+  /** Documents in the period, and how many are in the ZIP so far. */
+  total: z.number().int(),
+  done: z.number().int(),
+  size_bytes: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Until when a ready archive can be downloaded. */
+  expires_at: z.string().nullable(),
+});
+export type InvoiceArchive = z.infer<typeof invoiceArchiveSchema>;
+
+/** `GET /invoices/archives`: the caller's archives, newest first. */
+export const invoiceArchiveListSchema = z.object({ items: z.array(invoiceArchiveSchema) });
+
+/** `GET /invoices/archives/:id/download?token=…`: the mailed link, without signing in. */
+export const invoiceArchiveDownloadQuerySchema = z.strictObject({
+  token: z.string().min(20).max(100),
+});
 
 /** `GET /invoices/:id/e-invoice/:format` and `/invoices/credit-notes/:id/e-invoice/:format`. */
 export const eInvoiceParamsSchema = z.strictObject({

@@ -22,6 +22,7 @@ export const VALIDATION_KEYS = [
   'validation.wrong_password',
   'validation.current_password_required',
   'validation.invalid_date',
+  'validation.period_too_long',
   'validation.date_in_future',
   'validation.nul_character',
   'validation.duplicate_value',

@@ -569,6 +569,40 @@ export const shoppingListLines = pgTable(
   ],
 );
 
+/** A period's invoice and credit note PDFs as one ZIP, built in the background (issue 23). */
+export const invoiceArchives = pgTable(
+  'invoice_archives',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    locale: text('locale').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    /** queued → running → ready (until expires_at, then expired), or failed. */
+    status: text('status').notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    sizeBytes: integer('size_bytes'),
+    content: bytea('content'),
+    /** SHA-256 of the token the ready mail's link carries. */
+    downloadTokenHash: text('download_token_hash'),
+    error: text('error'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoice_archives_requester_idx').on(t.requestedBy, t.createdAt.desc()),
+    index('invoice_archives_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
 /** Order numbers: 10 digits, sequential, decided by the database (docs/decisions). */
 export const orderNumberSeq = pgSequence('order_number_seq', {
   startWith: 1000000001,

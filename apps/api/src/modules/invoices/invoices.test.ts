@@ -6,12 +6,20 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_EXPORT_COLUMNS } from '@portal/contract';
-import { companies, documentCounters, invoices, notifications, users } from '../../db/schema';
+import {
+  companies,
+  documentCounters,
+  invoiceArchives,
+  invoices,
+  notifications,
+  users,
+} from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
 import { XLSX_TYPE } from '../../platform/exports';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addAddress, deliveryAddress, stockProduct } from '../../test/checkout';
 import { markPaid, placeBankTransferOrder } from '../../test/orders';
+import { startArchiveWorker } from './archives';
 
 // Page boundaries every 2 rows: the pages walked below are read from remembered boundaries.
 seekSettings.every = 2;
@@ -480,3 +488,105 @@ describe('invoice mails', () => {
 
 const fieldsOfBody = (body: { details: { field: string }[] }) =>
   body.details.map((detail) => detail.field);
+
+describe('POST /api/invoices/archives: the PDFs of a period as one ZIP', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const post = (body: unknown, token?: string, locale = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/invoices/archives',
+      payload: body as object,
+      headers: { ...(token ? bearer(token) : {}), 'accept-language': locale },
+    });
+
+  it('builds the ZIP in the background, mails a link that works without signing in', async () => {
+    const queued = await post({ date_from: today, date_to: today }, accountant, 'de');
+    expect(queued.statusCode).toBe(202);
+    const archive = queued.json();
+    expect(archive).toMatchObject({ status: 'queued', total: 0, done: 0, expires_at: null });
+    // One at a time per member.
+    expect((await post({ date_from: today, date_to: today }, accountant)).statusCode).toBe(409);
+    const worker = startArchiveWorker(t.db, t.app.documents, 'https://portal.test', t.app.log, {
+      intervalMs: 3_600_000,
+      pauseMs: 0,
+    });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+    }
+    const [listed] = (await get('/api/invoices/archives', accountant)).json().items;
+    const invoicesToday =
+      (await get(`/api/invoices/export.csv?date_from=${today}&date_to=${today}`, owner)).body
+        .trimEnd()
+        .split('\r\n').length - 1;
+    expect(listed).toMatchObject({ _id: archive._id, status: 'ready' });
+    expect(listed.total).toBeGreaterThanOrEqual(invoicesToday);
+    expect(listed.done).toBe(listed.total);
+    expect(Date.parse(listed.expires_at) - Date.now()).toBeGreaterThan(6 * 86_400_000);
+
+    const file = await get(`/api/invoices/archives/${archive._id}/file`, accountant);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    const zipPath = path.join(mkdtempSync(path.join(tmpdir(), 'archive-')), 'invoices.zip');
+    writeFileSync(zipPath, file.rawPayload);
+    const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(entries).toHaveLength(listed.total);
+    expect(entries.filter((name) => name.startsWith('invoices/invoice-'))).toHaveLength(
+      invoicesToday,
+    );
+    expect(entries.every((name) => name.endsWith('.pdf'))).toBe(true);
+
+    // The mail, in German, with the link that needs no sign-in.
+    const [mail] = await t.mailsTo('accountant@demo.test', 'invoice_archive_ready');
+    expect(mail?.subject).toMatch(/^Ihre Rechnungen vom/);
+    const link =
+      /https:\/\/portal\.test(\/api\/invoices\/archives\/[^"\s]+\/download\?token=[\w-]+)/.exec(
+        mail?.text ?? '',
+      )?.[1];
+    expect(link).toBeDefined();
+    const byLink = await t.app.inject({ url: link! });
+    expect(byLink.statusCode).toBe(200);
+    expect(byLink.rawPayload.equals(file.rawPayload)).toBe(true);
+    const wrong = await t.app.inject({ url: link!.replace(/token=.*/, `token=${'x'.repeat(43)}`) });
+    expect(wrong.statusCode).toBe(404);
+
+    // Another member, another company: not theirs.
+    expect((await get(`/api/invoices/archives/${archive._id}/file`, owner)).statusCode).toBe(404);
+    expect((await get(`/api/invoices/archives/${archive._id}/file`, other)).statusCode).toBe(404);
+
+    // Expired: the file is gone, the link too.
+    await t.db
+      .update(invoiceArchives)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invoiceArchives.id, archive._id));
+    expect((await t.app.inject({ url: link! })).statusCode).toBe(404);
+    const sweeper = startArchiveWorker(t.db, t.app.documents, 'https://portal.test', t.app.log, {
+      intervalMs: 3_600_000,
+    });
+    await sweeper.drain();
+    await sweeper.stop();
+    const [expired] = (await get('/api/invoices/archives', accountant)).json().items;
+    expect(expired.status).toBe('expired');
+  });
+
+  it('refuses purchasers and staff (403), no token (401) and bad periods (400 naming the field)', async () => {
+    expect((await post({ date_from: today, date_to: today })).statusCode).toBe(401);
+    expect((await post({ date_from: today, date_to: today }, purchaser)).statusCode).toBe(403);
+    expect((await post({ date_from: today, date_to: today }, admin)).statusCode).toBe(403);
+    expect((await get('/api/invoices/archives', purchaser)).statusCode).toBe(403);
+    const long = await post({ date_from: '2024-01-01', date_to: '2025-06-30' }, owner, 'it');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details).toEqual([
+      { field: 'date_to', message: 'Un periodo di un anno al massimo' },
+    ]);
+    const reversed = await post({ date_from: '2026-02-01', date_to: '2026-01-01' }, owner);
+    expect(fieldsOfBody(reversed.json())).toEqual(['date_to']);
+    const missing = await post({ date_from: today }, owner);
+    expect(fieldsOfBody(missing.json())).toEqual(['date_to']);
+    const bad = await t.app.inject({ url: '/api/invoices/archives/not-a-uuid/download?token=x' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,9 @@
 import {
   eInvoiceParamsSchema,
+  invoiceArchiveDownloadQuerySchema,
+  invoiceArchiveListSchema,
+  invoiceArchiveRequestSchema,
+  invoiceArchiveSchema,
   invoiceDocumentParamsSchema,
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
@@ -22,6 +26,7 @@ import { facturXPdf, ublXml, type CreditedInvoice, type EInvoiceFormat } from '.
 import type { MailAttachmentRef } from '../../db/schema';
 import type { MailAttachment } from '../../platform/mail/worker';
 import { exportInvoicesCsv, exportInvoicesXlsx } from './export';
+import { archiveFile, archiveFileByToken, listArchives, requestArchive } from './archives';
 import { companyOfDocument, getInvoice, listInvoices } from './service';
 
 const tags = ['invoices'];
@@ -179,6 +184,68 @@ export function invoiceRoutes(deps: InvoiceDeps): FastifyPluginAsyncZod {
     const exporting = requirePermission('invoices.export');
     const exportName = (format: 'csv' | 'xlsx') =>
       `attachment; filename="invoices-${new Date().toISOString().slice(0, 10)}.${format}"`;
+
+    const sendZip = (reply: FastifyReply, file: { fileName: string; content: Buffer }) =>
+      reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.content);
+
+    app.post(
+      '/archives',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          summary: "A period's invoice and credit note PDFs as one ZIP, built in the background",
+          body: invoiceArchiveRequestSchema,
+          response: { 202: invoiceArchiveSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await requestArchive(deps.db, contextOf(request), request.body)),
+    );
+
+    app.get(
+      '/archives',
+      {
+        preValidation: exporting,
+        schema: { tags, security, response: { 200: invoiceArchiveListSchema } },
+      },
+      async (request) => ({ items: await listArchives(deps.db, contextOf(request)) }),
+    );
+
+    app.get(
+      '/archives/:id/file',
+      {
+        preValidation: exporting,
+        schema: {
+          tags,
+          security,
+          params: invoiceDocumentParamsSchema,
+          produces: ['application/zip'],
+        },
+      },
+      async (request, reply) =>
+        sendZip(reply, await archiveFile(deps.db, contextOf(request), request.params.id)),
+    );
+
+    app.get(
+      '/archives/:id/download',
+      {
+        schema: {
+          tags,
+          summary:
+            'The link of the ready mail: the ZIP by its token, without signing in, until it expires',
+          params: invoiceDocumentParamsSchema,
+          querystring: invoiceArchiveDownloadQuerySchema,
+          produces: ['application/zip'],
+        },
+      },
+      async (request, reply) =>
+        sendZip(reply, await archiveFileByToken(deps.db, request.params.id, request.query.token)),
+    );
 
     app.get(
       '/export.csv',

@@ -186,6 +186,14 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     tracking_number: 'JVGL0123456789',
     order_url: 'https://portal.test/nl/orders',
   },
+  invoice_archive_ready: {
+    first_name: 'Anna',
+    date_from: '1 oktober 2026',
+    date_to: '31 oktober 2026',
+    count: 42,
+    download_url: 'https://portal.test/api/invoices/archives/1/download?token=abc',
+    expires_at: '7 november 2026 10:00',
+  },
 };
 const templates = Object.keys(sampleVars) as MailTemplate[];
 const placeholders = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -128,6 +128,17 @@ export interface MailTemplateVars {
     tracking_number: string;
     order_url: string;
   };
+  /** To who asked for it: a period's invoice and credit note PDFs are ready as one ZIP. */
+  invoice_archive_ready: {
+    first_name: string;
+    /** Days formatted for the locale. */
+    date_from: string;
+    date_to: string;
+    count: number;
+    download_url: string;
+    /** When the link stops working, formatted for the locale. */
+    expires_at: string;
+  };
 }
 
 /** What a notification mail names: who, which order, which invoice (empty when none). */

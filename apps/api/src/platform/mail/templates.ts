@@ -177,6 +177,14 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['order_shipped.intro', { button: 'order_placed.action', url: 'order_url' }],
   },
+  invoice_archive_ready: {
+    greeting: 'common.greeting',
+    blocks: [
+      'invoice_archive_ready.intro',
+      { button: 'invoice_archive_ready.action', url: 'download_url' },
+      'invoice_archive_ready.expires',
+    ],
+  },
   account_exists: {
     greeting: 'common.greeting',
     blocks: [

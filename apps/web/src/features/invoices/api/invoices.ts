@@ -1,5 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { EInvoiceFormat, Invoice, InvoiceListResponse } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  EInvoiceFormat,
+  Invoice,
+  InvoiceArchive,
+  InvoiceArchiveRequest,
+  InvoiceListResponse,
+} from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/api/download';
 
@@ -66,5 +72,45 @@ export function useDownloadDocument() {
       const { path, fileName } = documentFile(document, format);
       return downloadFile(path, fileName);
     },
+  });
+}
+
+const archivesKey = ['invoices', 'archives'] as const;
+
+/** The caller's archives; read again every 2 s while one is being built. */
+export function useInvoiceArchives() {
+  return useQuery({
+    queryKey: archivesKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: InvoiceArchive[] }>('/invoices/archives', { signal }).then(
+        (body) => body.items,
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.some(
+        (archive) => archive.status === 'queued' || archive.status === 'running',
+      )
+        ? 2_000
+        : false,
+  });
+}
+
+/** Asks for the PDFs of a period as one ZIP, built in the background. */
+export function useRequestArchive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (period: InvoiceArchiveRequest) =>
+      apiRequest<InvoiceArchive>('/invoices/archives', { method: 'POST', body: period }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: archivesKey }),
+  });
+}
+
+/** Downloads a ready archive (signed in). */
+export function useDownloadArchive() {
+  return useMutation({
+    mutationFn: (archive: InvoiceArchive) =>
+      downloadFile(
+        `/invoices/archives/${encodeURIComponent(archive._id)}/file`,
+        `invoices-${archive.date_from}-${archive.date_to}.zip`,
+      ),
   });
 }

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Divider,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '@portal/contract';
@@ -13,6 +23,7 @@ import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { ListResult } from '../../../shared/ui/list-result';
 import { useInvoiceList } from '../api/invoices';
 import { DownloadInvoiceButton } from '../components/download-button';
+import { InvoiceArchives } from '../components/invoice-archives';
 
 /**
  * 'Invoices': the company's invoices, each with its details (relative link) and PDF; owners and
@@ -109,6 +120,8 @@ function InvoiceExport({ search }: { search: string }) {
           labels={{ csv: t('invoices.export.csv'), xlsx: t('invoices.export.xlsx') }}
         />
       </Group>
+      <Divider my="md" />
+      <InvoiceArchives period={period} />
     </Card>
   );
 }
