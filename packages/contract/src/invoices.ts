@@ -46,7 +46,13 @@ export const invoiceDocumentParamsSchema = z.strictObject({ id: z.uuid() });
 export const INVOICE_ARCHIVE_MAX_DAYS = 366;
 /** How long a ready archive can be downloaded, in days. */
 export const INVOICE_ARCHIVE_KEEP_DAYS = 7;
-export const INVOICE_ARCHIVE_STATUSES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+export const INVOICE_ARCHIVE_STATUSES = [
+  'queued',
+  'running',
+  'ready',
+  'failed',
+  'expired',
+] as const;
 export type InvoiceArchiveStatus = (typeof INVOICE_ARCHIVE_STATUSES)[number];
 
 const daysBetween = (from: string, to: string) =>
