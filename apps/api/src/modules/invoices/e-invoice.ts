@@ -1,5 +1,6 @@
 import { InvoiceService, type Invoice as EInvoice } from '@e-invoice-eu/core';
-import type { AddressSnapshot, Invoice, InvoiceSettings, Locale } from '@portal/contract';
+import type { AddressSnapshot, Country, Invoice, InvoiceSettings, Locale } from '@portal/contract';
+import { conflict } from '../../platform/errors';
 
 export type { EInvoiceFormat } from '@portal/contract';
 
@@ -20,6 +21,44 @@ const REVERSE_CHARGE_TEXT = 'Reverse charge';
 export interface CreditedInvoice {
   number: string;
   issuedAt: string;
+}
+
+/**
+ * The Peppol electronic address scheme (EAS) of each country's VAT number. Denmark and Sweden
+ * address companies by other registers: their buyers are reached by e-mail (EAS `EM`).
+ */
+const VAT_SCHEMES: Partial<Record<Country, string>> = {
+  AT: '9914',
+  BE: '9925',
+  BG: '9926',
+  CZ: '9929',
+  DE: '9930',
+  EE: '9931',
+  ES: '9920',
+  FI: '0213',
+  FR: '9957',
+  GR: '9933',
+  HR: '9934',
+  HU: '9910',
+  IE: '9935',
+  IT: '0211',
+  LT: '9937',
+  LU: '9938',
+  LV: '9939',
+  NL: '9944',
+  PL: '9945',
+  PT: '9946',
+  RO: '9947',
+  SI: '9949',
+  SK: '9950',
+};
+
+/** A party's electronic address: its VAT number where the country has a scheme, else e-mail. */
+function endpointOf(country: Country, vatNumber: string | null, email: string | null) {
+  const scheme = VAT_SCHEMES[country];
+  if (scheme && vatNumber) return { id: vatNumber, scheme };
+  if (email) return { id: email, scheme: 'EM' };
+  throw conflict('errors.e_invoice_no_address');
 }
 
 const amount = (euros: number) => euros.toFixed(2);
@@ -63,6 +102,8 @@ export function eInvoiceData(
   const exclusiveCents = lineTotal + shippingCents;
   const taxCents = Math.round(document.tax_amount * 100);
   const buyer = document.billing_address;
+  const sellerEndpoint = endpointOf(shop.country, shop.vat_number, shop.email);
+  const buyerEndpoint = endpointOf(buyer.country, buyer.vat_number, buyer.email);
   const lines = document.lines.map((line, index) => ({
     'cbc:ID': String(index + 1),
     'cbc:InvoicedQuantity': String(line.quantity),
@@ -105,8 +146,8 @@ export function eInvoiceData(
         : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
-          'cbc:EndpointID': shop.email,
-          'cbc:EndpointID@schemeID': 'EM',
+          'cbc:EndpointID': sellerEndpoint.id,
+          'cbc:EndpointID@schemeID': sellerEndpoint.scheme,
           'cac:PartyName': { 'cbc:Name': shop.legal_name },
           'cac:PostalAddress': postalAddress({ ...shop }),
           'cac:PartyTaxScheme': [
@@ -121,8 +162,8 @@ export function eInvoiceData(
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          'cbc:EndpointID': buyer.email ?? shop.email,
-          'cbc:EndpointID@schemeID': 'EM',
+          'cbc:EndpointID': buyerEndpoint.id,
+          'cbc:EndpointID@schemeID': buyerEndpoint.scheme,
           'cac:PartyName': { 'cbc:Name': buyer.company_name },
           'cac:PostalAddress': postalAddress(buyer),
           ...(buyer.vat_number

@@ -383,6 +383,10 @@ describe('GET /api/invoices/:id/e-invoice/:format', () => {
     expect(x(`string(${root}${el('AccountingCustomerParty', 'Party', 'PartyName', 'Name')})`)).toBe(
       detail.billing_address.company_name,
     );
+    // Peppol addresses: the Dutch VAT numbers under scheme 9944.
+    const buyerEndpoint = `${root}${el('AccountingCustomerParty', 'Party', 'EndpointID')}`;
+    expect(x(`string(${buyerEndpoint})`)).toBe(detail.billing_address.vat_number);
+    expect(x(`string(${buyerEndpoint}/@schemeID)`)).toBe('9944');
   });
 
   it('marks a reverse-charged invoice AE with its exemption reason', async () => {
