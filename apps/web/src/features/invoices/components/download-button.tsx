@@ -23,7 +23,9 @@ export function DownloadInvoiceButton({
       aria-label={t('invoices.downloadLabel', { number: invoice.invoice_number })}
       data-invoice-download
     >
-      {t('invoices.download')}
+      {/* A list row says only 'PDF' (its column and its accessible name say the rest): the
+          whole label did not fit a phone's stacked row. */}
+      {compact ? 'PDF' : t('invoices.download')}
     </Button>
   );
 }
