@@ -10,8 +10,8 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { SaveListModal } from '../../../shared/ui/save-list-modal';
 
 /**
- * Puts a product on one of the caller's shopping lists, or on a new one (product page, list
- * view). The menu reads the lists only when it is opened.
+ * Puts a product on one of the caller's shopping lists, or on a new one (product page, cards
+ * and rows of listings). The menu reads the lists only when it is opened.
  */
 export function AddToList({
   product,
@@ -43,6 +43,8 @@ export function AddToList({
             leftSection={<IconListDetails size={compact ? 16 : 18} aria-hidden />}
             aria-label={compact ? t('lists.addToNamed', { name: product.name }) : undefined}
             loading={add.isPending}
+            // Above a card's stretched product link.
+            style={compact ? { position: 'relative', zIndex: 2 } : undefined}
           >
             {t('lists.addTo')}
           </Button>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { AddToCart } from './add-to-cart';
+import { AddToList } from './add-to-list';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';
@@ -57,7 +58,10 @@ export function ProductCard({
             {t('catalog.warrantyShort', { months: product.warranty_months })}
           </Text>
         )}
-        <AddToCart product={product} />
+        <Group gap="xs" wrap="wrap">
+          <AddToCart product={product} />
+          <AddToList product={product} compact />
+        </Group>
       </Stack>
     </Card>
   );
