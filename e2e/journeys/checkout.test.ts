@@ -192,7 +192,11 @@ for (const locale of ['en', 'nl'] as const) {
           .filter({ has: page.locator('button:enabled') }),
       )
       .first();
-    await card.getByRole('button').click();
+    // Its 'Add to cart' (the card also offers 'Add to list').
+    const addToCart = new RegExp(
+      `^${escape(t('cart.addNamed', { name: 'PRODUCT' })).replace('PRODUCT', '.+')}$`,
+    );
+    await card.getByRole('button', { name: addToCart }).click();
     await toast(page, t('cart.added')).waitFor();
     await check(page, `checkout-${locale}-category-add`);
     assert.equal(await cartCount(page, t), 4, 'the header icon counts the items');
