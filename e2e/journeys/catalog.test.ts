@@ -29,12 +29,15 @@ async function shownPrices(page: Page): Promise<number[]> {
 }
 
 /**
- * The prices of the listing that `change` asks for: its answer is waited for, then the page
- * that shows it (the previous page stays on screen, aria-busy, until then).
+ * The prices of the listing that `change` asks for: its answer (the request sorted by price,
+ * not one the page had in flight before) is waited for, then the page that shows it (the
+ * previous page stays on screen, aria-busy, until then).
  */
 async function pricesAfter(page: Page, change: () => Promise<void>): Promise<number[]> {
-  const listed = page.waitForResponse((response) =>
-    response.url().includes('/api/products/advanced-filter'),
+  const listed = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/products/advanced-filter') &&
+      (response.request().postData() ?? '').includes('"sort":"price_asc"'),
   );
   await change();
   await listed;
