@@ -39,6 +39,7 @@ const apiModuleOrder = [
   'claims',
   'invoices',
   'orders',
+  'approvals',
   'payments',
   'dashboard',
 ];

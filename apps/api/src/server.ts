@@ -56,6 +56,7 @@ import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { quickOrderRoutes } from './modules/quick-order/routes';
 import { shoppingListRoutes } from './modules/shopping-lists/routes';
+import { approvalRoutes, budgetRoutes } from './modules/approvals/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -204,6 +205,8 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(addressRoutes, { prefix: '/addresses' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
+      await api.register(approvalRoutes(orderDeps), { prefix: '/order-approvals' });
+      await api.register(budgetRoutes, { prefix: '/budgets' });
       await api.register(adminOrderRoutes(orderDeps), { prefix: '/admin/orders' });
       await api.register(adminPaymentRoutes(orderDeps), { prefix: '/admin/orders' });
       const pdfs = app.documents;

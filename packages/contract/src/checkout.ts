@@ -195,6 +195,24 @@ export const checkoutTotalsSchema = z.object({
 });
 export type CheckoutTotals = z.infer<typeof checkoutTotalsSchema>;
 
+/** Why an order waits for an owner's approval: above the purchaser's order limit or budget. */
+export const APPROVAL_REASONS = ['order_limit', 'monthly_budget'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
+
+/**
+ * The caller's spending limits against this order (issue 24): when `required`, the order cannot
+ * be placed, only submitted for approval (`POST /order-approvals`). Euros; null: no such limit.
+ */
+export const spendingCheckSchema = z.object({
+  required: z.boolean(),
+  reason: z.enum(APPROVAL_REASONS).nullable(),
+  order_limit: z.number().nullable(),
+  monthly_budget: z.number().nullable(),
+  /** What is left of the monthly budget before this order (never below 0). */
+  budget_remaining: z.number().nullable(),
+});
+export type SpendingCheck = z.infer<typeof spendingCheckSchema>;
+
 export const checkoutSummarySchema = z.object({
   items: z.array(cartLineSchema),
   totals: checkoutTotalsSchema,
@@ -206,5 +224,6 @@ export const checkoutSummarySchema = z.object({
   payment_methods: z.array(paymentMethodOptionSchema),
   blockers: z.array(checkoutBlockerSchema),
   can_place_order: z.boolean(),
+  spending: spendingCheckSchema,
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;

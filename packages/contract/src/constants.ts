@@ -118,6 +118,9 @@ export const NOTIFICATION_TYPES = [
   'order_is_shipped',
   'replacement_sent',
   'new_creditmemo',
+  'approval_requested',
+  'approval_approved',
+  'approval_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

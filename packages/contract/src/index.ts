@@ -26,3 +26,4 @@ export * from './dashboard';
 export * from './spec-keys';
 export * from './quick-order';
 export * from './shopping-lists';
+export * from './approvals';

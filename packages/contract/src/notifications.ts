@@ -19,6 +19,7 @@ export const notificationSchema = z.object({
   seen: z.boolean(),
   detail: z.object({
     buyer: z.object({ _id: z.string(), full_name: z.string() }).optional(),
+    approval: z.object({ _id: z.string() }).optional(),
     order: z.object({ _id: z.string(), order_number: z.string() }).optional(),
     invoice: z.object({ _id: z.string(), invoice_number: z.string() }).optional(),
   }),
@@ -41,6 +42,9 @@ export const notificationPreferencesSchema = z.strictObject({
   order_is_shipped: z.boolean(),
   replacement_sent: z.boolean(),
   new_creditmemo: z.boolean(),
+  approval_requested: z.boolean(),
+  approval_approved: z.boolean(),
+  approval_declined: z.boolean(),
 }) satisfies z.ZodType<Record<NotificationType, boolean>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

@@ -32,6 +32,13 @@ export const PERMISSIONS = {
   'shopping_lists.use': ['owner', 'purchaser'],
   /** Change and delete the company's shared lists, whoever made them. */
   'shopping_lists.manage_shared': ['owner'],
+  /**
+   * Spending limits (issue 24): purchasers see their own limits and requests, owners and
+   * accountants every purchaser's; owners set them and approve or decline requests.
+   */
+  'approvals.view': ['owner', 'purchaser', 'accountant'],
+  'approvals.decide': ['owner'],
+  'budgets.manage': ['owner'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
   /** Returns and warranty lists and claim details (`/returns`, `/warranty`). */
@@ -54,6 +61,11 @@ export const PERMISSIONS = {
   'notifications.replacement_sent': ['owner', 'purchaser'],
   'notifications.new_invoice': ['owner', 'accountant'],
   'notifications.new_creditmemo': ['owner', 'accountant'],
+  /** An order above a purchaser's limit or budget waits for an owner (issue 24). */
+  'notifications.approval_requested': ['owner'],
+  /** Told to the purchaser who asked only (notifyCompany's `recipient`). */
+  'notifications.approval_approved': ['purchaser'],
+  'notifications.approval_declined': ['purchaser'],
   'notification_preferences.edit': ['owner', 'purchaser', 'accountant'],
   'contact.send': ['owner', 'purchaser', 'accountant'],
   /** Browse the catalog: prices are for approved customers and staff only. */

@@ -83,6 +83,10 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'`),
     /** E-mail per notification type: a type set to false sends no mail (default: all on). */
+    /** Purchasers: an order above this total (cents, VAT included) waits for approval (issue 24). */
+    orderLimitCents: integer('order_limit_cents'),
+    /** Purchasers: orders of a calendar month above this together wait for approval. */
+    monthlyBudgetCents: integer('monthly_budget_cents'),
     notificationPreferences: jsonb('notification_preferences')
       .$type<Partial<Record<string, boolean>>>()
       .notNull()
@@ -603,6 +607,45 @@ export const invoiceArchives = pgTable(
   ],
 );
 
+/** A line of an order awaiting approval: what was asked for, at the price of that moment. */
+export type ApprovalLine = { product_id: string; quantity: number; unit_price_cents: number };
+
+/**
+ * An order a purchaser asked for above their order limit or monthly budget (issue 24): pending
+ * until an owner approves it (the order is placed then, at that moment's prices) or declines it,
+ * or the purchaser withdraws it.
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<ApprovalLine[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    deliveryAddressId: uuid('delivery_address_id').notNull(),
+    invoiceAddressId: uuid('invoice_address_id'),
+    paymentMethod: text('payment_method').notNull(),
+    comment: text('comment'),
+    locale: text('locale').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_approvals_company_idx').on(t.companyId, t.status, t.createdAt.desc(), t.id),
+    index('order_approvals_requester_idx').on(t.requestedBy, t.createdAt.desc(), t.id),
+  ],
+);
+
 /** Order numbers: 10 digits, sequential, decided by the database (docs/decisions). */
 export const orderNumberSeq = pgSequence('order_number_seq', {
   startWith: 1000000001,
@@ -908,6 +951,7 @@ export const idempotencyKeys = pgTable(
 
 export type NotificationDetail = {
   buyer?: { _id: string; full_name: string };
+  approval?: { _id: string };
   order?: { _id: string; order_number: string };
   invoice?: { _id: string; invoice_number: string };
 };

@@ -8,6 +8,7 @@ export {
   emptyCart,
   getMyCart,
   pricedLines,
+  pricedProducts,
   putLinesBack,
   titleOf,
   type CartDeps,

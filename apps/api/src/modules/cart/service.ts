@@ -5,7 +5,7 @@ import type {
   Locale,
   ProductSettings,
 } from '@portal/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -69,30 +69,70 @@ export async function cartIdOf(db: Executor, userId: string): Promise<string> {
   return (await cartOf(db, userId)).id;
 }
 
+const pricedColumns = {
+  unitPriceCents: products.priceCents,
+  weightGrams: products.weightGrams,
+  stock: products.quantity,
+  isInStock: products.isInStock,
+  backorderable: products.backorderable,
+};
+
+interface PricedRow {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+  weightGrams: number;
+  stock: number;
+  isInStock: boolean;
+  backorderable: boolean;
+}
+
+const toPricedLine = (row: PricedRow): PricedLine => ({
+  productId: row.productId,
+  quantity: row.quantity,
+  unitPriceCents: row.unitPriceCents,
+  weightGrams: row.weightGrams,
+  available: availableQuantity({ isInStock: row.isInStock, quantity: row.stock }),
+  stock: { quantity: row.stock, isInStock: row.isInStock, backorderable: row.backorderable },
+});
+
 /** The cart's lines with today's catalog price, weight and stock (inactive products left out). */
 export async function pricedLines(db: Executor, cartId: string): Promise<PricedLine[]> {
   const rows = await db
-    .select({
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      unitPriceCents: products.priceCents,
-      weightGrams: products.weightGrams,
-      stock: products.quantity,
-      isInStock: products.isInStock,
-      backorderable: products.backorderable,
-    })
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity, ...pricedColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.cartId, cartId), eq(products.isActive, true)))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-  return rows.map((row) => ({
-    productId: row.productId,
-    quantity: row.quantity,
-    unitPriceCents: row.unitPriceCents,
-    weightGrams: row.weightGrams,
-    available: availableQuantity({ isInStock: row.isInStock, quantity: row.stock }),
-    stock: { quantity: row.stock, isInStock: row.isInStock, backorderable: row.backorderable },
-  }));
+  return rows.map(toPricedLine);
+}
+
+/**
+ * Products and quantities kept outside the cart (an order awaiting approval) priced like cart
+ * lines, in the given order; inactive or deleted products left out.
+ */
+export async function pricedProducts(
+  db: Executor,
+  wanted: { productId: string; quantity: number }[],
+): Promise<PricedLine[]> {
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ productId: products.id, ...pricedColumns })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.id,
+          wanted.map((line) => line.productId),
+        ),
+        eq(products.isActive, true),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.productId, row]));
+  return wanted.flatMap((line) => {
+    const row = byId.get(line.productId);
+    return row ? [toPricedLine({ ...row, quantity: line.quantity })] : [];
+  });
 }
 
 /** Cart lines as the contract answers them: the product, price and subtotal in euros. */

@@ -5,4 +5,6 @@ export {
   deliveryDaysOf,
   draftCheckout,
   vatMentionOf,
+  type CheckoutDraft,
 } from './service';
+export { checkSpending, monthStart, spendingView, spentThisMonth, type Spending } from './spending';

@@ -26,6 +26,7 @@ import {
   type AddressRow,
 } from '../addresses';
 import { cartIdOf, cartSums, describeLines, pricedLines, titleOf, type PricedLine } from '../cart';
+import { checkSpending, spendingView } from './spending';
 import { computeTotals, type Totals } from './totals';
 
 export interface CheckoutDeps {
@@ -113,7 +114,8 @@ export interface Blocker {
 
 /** Everything a checkout needs, read in one place for the summary and for placing the order. */
 export interface CheckoutDraft {
-  cartId: string;
+  /** null: the lines of an order awaiting approval, not a cart. */
+  cartId: string | null;
   lines: PricedLine[];
   delivery: AddressRow;
   /** null: invoiced to the delivery address. */
@@ -127,26 +129,27 @@ export interface CheckoutDraft {
 }
 
 /**
- * Reads the cart, addresses and company and prices the order: totals, VAT and what blocks it.
- * Inside a transaction when placing the order, so the numbers are the ones that get saved.
+ * Reads the cart (or the given lines), addresses and company and prices the order: totals, VAT
+ * and what blocks it. Inside a transaction when placing the order, so the numbers are the ones
+ * that get saved.
  */
 export async function draftCheckout(
   db: Executor,
   shop: { checkout: CheckoutSettings; product: ProductSettings },
   ctx: RequestContext,
   request: { deliveryAddressId: string; invoiceAddressId: string | null },
-  cartId?: string,
+  source: { cartId?: string; lines?: PricedLine[] } = {},
 ): Promise<CheckoutDraft> {
   const companyId = companyOf(ctx);
   const { checkout: settings, product: productSettings } = shop;
-  const id = cartId ?? (await cartIdOf(db, ctx.userId));
+  const id = source.cartId ?? (source.lines ? null : await cartIdOf(db, ctx.userId));
   const delivery = await findAddress(db, 'delivery', companyId, request.deliveryAddressId);
   const invoice = request.invoiceAddressId
     ? await findAddress(db, 'invoice', companyId, request.invoiceAddressId)
     : null;
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const lines = await pricedLines(db, id);
+  const lines = source.lines ?? (id ? await pricedLines(db, id) : []);
 
   const buyerVatNumber = invoice ? invoice.vatNumber : (delivery.vatNumber ?? company.vatNumber);
   // Verified by VIES or staff and not found inactive since: a number that is merely well formed
@@ -287,5 +290,6 @@ export async function checkoutSummary(
     payment_methods: paymentMethodOptions(settings),
     blockers: draft.blockers.map((b) => ({ code: b.code, message: t(ctx.locale, b.key, b.vars) })),
     can_place_order: draft.blockers.length === 0,
+    spending: spendingView(await checkSpending(deps.db, ctx, totals.totalCents)),
   };
 }

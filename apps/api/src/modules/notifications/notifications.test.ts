@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_TYPES, type NotificationPreferences } from '@portal/contract';
 import { notifications, userNotificationCounts, users } from '../../db/schema';
 import { seekSettings } from '../../db/seek-index';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -200,13 +201,9 @@ describe('e-mail notification preferences', () => {
       payload,
       headers: token ? bearer(token) : {},
     });
-  const allOn = {
-    new_order: true,
-    new_invoice: true,
-    order_is_shipped: true,
-    replacement_sent: true,
-    new_creditmemo: true,
-  };
+  const allOn = Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, true]),
+  ) as NotificationPreferences;
 
   it('starts with every mail on and keeps each user its own switches', async () => {
     for (const token of [owner, purchaser, accountant]) {

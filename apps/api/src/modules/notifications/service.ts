@@ -46,6 +46,8 @@ export async function notifyCompany(
   detail: NotificationDetail,
   options: {
     mailedApart?: string;
+    /** Only this member hears of it (still if their role should): an approval's purchaser. */
+    recipient?: string;
     /** An invoice or credit note the mails attach, in the format the company chose. */
     document?: Pick<MailAttachmentRef, 'document' | 'id'>;
   } = {},
@@ -64,6 +66,7 @@ export async function notifyCompany(
         eq(users.companyId, companyId),
         eq(users.status, 'active'),
         inArray(users.role, [...audienceOf(type)]),
+        options.recipient ? eq(users.id, options.recipient) : undefined,
       ),
     );
   if (members.length === 0) return 0;

@@ -265,6 +265,9 @@ describe('POST /api/admin/orders/:id/ship', () => {
         order_is_shipped: false,
         replacement_sent: true,
         new_creditmemo: true,
+        approval_requested: true,
+        approval_approved: true,
+        approval_declined: true,
       },
       headers: bearer(purchaser),
     });

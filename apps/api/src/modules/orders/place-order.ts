@@ -33,10 +33,13 @@ import { explainStockChanges, findProductLabels, type StockChangeCause } from '.
 import { companyName } from '../companies';
 import {
   blockerError,
+  checkSpending,
   checkoutDefaults,
   deliveryDaysOf,
   draftCheckout,
   vatMentionOf,
+  type CheckoutDraft,
+  type Spending,
 } from '../checkout';
 import { notifyCompany } from '../notifications';
 import type { OrderRow } from './status';
@@ -172,6 +175,143 @@ export async function mailConfirmation(
   }
 }
 
+/** The answer to an order above the purchaser's limits: it can only be submitted for approval. */
+function approvalRequired(spending: Spending, ctx: RequestContext) {
+  return spending.reason === 'monthly_budget'
+    ? conflict('errors.approval_required_monthly_budget', {
+        remaining: formatEuros(spending.budgetRemainingCents ?? 0, ctx.locale),
+      })
+    : conflict('errors.approval_required_order_limit', {
+        limit: formatEuros(spending.orderLimitCents ?? 0, ctx.locale),
+      });
+}
+
+/** An order to write: the checkout's choices, its priced draft and the buyer placing it. */
+export interface OrderToWrite {
+  input: PlaceOrderInput;
+  draft: CheckoutDraft;
+  buyer: { email: string; firstName: string; lastName: string };
+  settings: CheckoutSettings;
+}
+
+/**
+ * Writes a priced order in the caller's transaction: the order with its snapshots and totals,
+ * lines, first event and payment row, the company's notification, the buyer's mail and the
+ * staff alert, and last takes the stock (a line that does not fit rolls everything back). Used
+ * by checkout and by an owner's approval (issue 24).
+ */
+export async function writeOrder(
+  tx: Executor,
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  { input, draft, buyer, settings }: OrderToWrite,
+) {
+  const companyId = companyOf(ctx);
+  const labels = await findProductLabels(
+    tx,
+    draft.lines.map((line) => line.productId),
+    ctx.locale,
+  );
+  const titleOf = (productId: string) => labels.get(productId)?.title ?? '';
+
+  const { totals } = draft;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      companyId,
+      userId: ctx.userId,
+      paymentMethod: input.paymentMethod,
+      subtotalCents: totals.subtotalCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      vatRateBp: totals.vatRateBp,
+      vatMode: totals.vatMode,
+      vatMention: vatMentionOf(draft, ctx),
+      shippingMethod: settings.shipping_method,
+      weightGrams: totals.weightGrams,
+      deliveryDays: deliveryDaysOf(input.paymentMethod, settings),
+      comment: input.comment || null,
+      deliveryAddress: snapshotOf(draft.delivery),
+      invoiceAddress: draft.invoice
+        ? snapshotOf(draft.invoice)
+        : { ...snapshotOf(draft.delivery), vat_number: draft.buyerVatNumber },
+      deliveryAddressId: draft.delivery.id,
+      invoiceAddressId: draft.invoice?.id ?? null,
+      locale: ctx.locale,
+    })
+    .returning();
+  if (!order) throw new Error('order not created');
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      draft.lines.map((line, position) => ({
+        orderId: order.id,
+        productId: line.productId,
+        position,
+        sku: labels.get(line.productId)?.sku ?? '',
+        title: titleOf(line.productId),
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        subtotalCents: lineCents(line.unitPriceCents, line.quantity),
+        weightGrams: line.weightGrams,
+      })),
+    )
+    .returning();
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: order.id,
+      fromStatus: null,
+      status: 'pending',
+      actor: 'customer',
+      userId: ctx.userId,
+    })
+    .returning();
+  const online = input.paymentMethod !== 'banktransfer';
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: online ? deps.payments.active.name : 'bank_transfer',
+      method: input.paymentMethod,
+      amountCents: order.totalCents,
+    })
+    .returning();
+  if (!event || !payment) throw new Error('order not written');
+  await notifyCompany(tx, companyId, 'new_order', {
+    buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
+    order: { _id: order.id, order_number: order.orderNumber },
+  });
+  await mailConfirmation(tx, deps.config, settings, order, buyer);
+  if (order.paymentMethod === 'banktransfer') {
+    // Named once, however many staff members get the alert.
+    let company: Promise<string> | undefined;
+    await mailStaffAlert(tx, 'bank_transfers', async (staffLocale, firstName) => ({
+      first_name: firstName,
+      order_number: order.orderNumber,
+      company: await (company ??= companyName(tx, companyId)),
+      amount: formatEuros(order.totalCents, staffLocale),
+      order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
+    }));
+  }
+  // Last: the stock rows are what concurrent orders of the same products wait for, and they
+  // stay locked until the commit; taken here, they are held for this update and the commit
+  // only, not for everything the order writes.
+  await reserveStock(tx, draft.lines, titleOf, {
+    reason: 'sold',
+    userId: ctx.userId,
+    reference: order.orderNumber,
+  });
+  return {
+    order,
+    lines,
+    event: { event, firstName: buyer.firstName, lastName: buyer.lastName },
+    payment,
+    productIds: draft.lines.map((line) => line.productId),
+  };
+}
+
 /**
  * Places the caller's cart as an order in one transaction: checks the rules, reserves stock
  * with conditional updates (never below zero), snapshots lines, addresses and totals, takes
@@ -227,125 +367,28 @@ export async function placeOrder(
       { checkout: settings, product: productSettings },
       ctx,
       input,
-      cartId,
+      { cartId },
     );
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
 
-    const labels = await findProductLabels(
-      tx,
-      draft.lines.map((line) => line.productId),
-      ctx.locale,
-    );
-    const titleOf = (productId: string) => labels.get(productId)?.title ?? '';
-
-    const { totals } = draft;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        companyId,
-        userId: ctx.userId,
-        paymentMethod: input.paymentMethod,
-        subtotalCents: totals.subtotalCents,
-        shippingCents: totals.shippingCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        vatRateBp: totals.vatRateBp,
-        vatMode: totals.vatMode,
-        vatMention: vatMentionOf(draft, ctx),
-        shippingMethod: settings.shipping_method,
-        weightGrams: totals.weightGrams,
-        deliveryDays: deliveryDaysOf(input.paymentMethod, settings),
-        comment: input.comment || null,
-        deliveryAddress: snapshotOf(draft.delivery),
-        invoiceAddress: draft.invoice
-          ? snapshotOf(draft.invoice)
-          : { ...snapshotOf(draft.delivery), vat_number: draft.buyerVatNumber },
-        deliveryAddressId: draft.delivery.id,
-        invoiceAddressId: draft.invoice?.id ?? null,
-        locale: ctx.locale,
-      })
-      .returning();
-    if (!order) throw new Error('order not created');
-    const lines = await tx
-      .insert(orderLines)
-      .values(
-        draft.lines.map((line, position) => ({
-          orderId: order.id,
-          productId: line.productId,
-          position,
-          sku: labels.get(line.productId)?.sku ?? '',
-          title: titleOf(line.productId),
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          subtotalCents: lineCents(line.unitPriceCents, line.quantity),
-          weightGrams: line.weightGrams,
-        })),
-      )
-      .returning();
-    const [event] = await tx
-      .insert(orderEvents)
-      .values({
-        orderId: order.id,
-        fromStatus: null,
-        status: 'pending',
-        actor: 'customer',
-        userId: ctx.userId,
-      })
-      .returning();
-    const online = input.paymentMethod !== 'banktransfer';
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        provider: online ? deps.payments.active.name : 'bank_transfer',
-        method: input.paymentMethod,
-        amountCents: order.totalCents,
-      })
-      .returning();
-    if (!event || !payment) throw new Error('order not written');
-    if (idempotencyKey) {
-      await tx
-        .insert(idempotencyKeys)
-        .values({ userId: ctx.userId, key: idempotencyKey, requestHash, orderId: order.id });
-    }
-    await emptyCart(tx, cartId);
+    const spending = await checkSpending(tx, ctx, draft.totals.totalCents, { hold: true });
+    if (spending.required) throw approvalRequired(spending, ctx);
     // A buyer without a cart row has an empty cart: the draft's blocker answered above.
     const buyer = locked;
     if (!buyer) throw new Error('cart vanished');
-    await notifyCompany(tx, companyId, 'new_order', {
-      buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
-      order: { _id: order.id, order_number: order.orderNumber },
-    });
-    await mailConfirmation(tx, deps.config, settings, order, buyer);
-    if (order.paymentMethod === 'banktransfer') {
-      // Named once, however many staff members get the alert.
-      let company: Promise<string> | undefined;
-      await mailStaffAlert(tx, 'bank_transfers', async (staffLocale, firstName) => ({
-        first_name: firstName,
-        order_number: order.orderNumber,
-        company: await (company ??= companyName(tx, companyId)),
-        amount: formatEuros(order.totalCents, staffLocale),
-        order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
-      }));
+    await emptyCart(tx, cartId);
+    // Takes the stock last: the idempotency key after it is one small insert.
+    const written = await writeOrder(tx, deps, ctx, { input, draft, buyer, settings });
+    if (idempotencyKey) {
+      await tx.insert(idempotencyKeys).values({
+        userId: ctx.userId,
+        key: idempotencyKey,
+        requestHash,
+        orderId: written.order.id,
+      });
     }
-    // Last: the stock rows are what concurrent orders of the same products wait for, and they
-    // stay locked until the commit; taken here, they are held for this update and the commit
-    // only, not for everything the order writes.
-    await reserveStock(tx, draft.lines, titleOf, {
-      reason: 'sold',
-      userId: ctx.userId,
-      reference: order.orderNumber,
-    });
-    return {
-      kind: 'placed',
-      order,
-      lines,
-      event: { event, firstName: buyer.firstName, lastName: buyer.lastName },
-      payment,
-      buyer,
-      productIds: draft.lines.map((line) => line.productId),
-    } as const;
+    return { kind: 'placed', ...written, buyer } as const;
   });
 
   if (placed.kind === 'replay') return answerReplay(deps, companyId, placed.orderId);

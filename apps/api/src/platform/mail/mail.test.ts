@@ -133,6 +133,24 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
   },
+  notification_approval_requested: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '',
+  },
+  notification_approval_approved: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '',
+  },
+  notification_approval_declined: {
+    first_name: 'Anna',
+    buyer_name: 'Pia Purchaser',
+    order_number: '1000000042',
+    invoice_number: '',
+  },
   staff_alert_registration: {
     first_name: 'Sam',
     company: 'Solar Sud SARL',

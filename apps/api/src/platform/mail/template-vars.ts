@@ -78,6 +78,10 @@ export interface MailTemplateVars {
   notification_order_is_shipped: NotificationMailVars;
   notification_replacement_sent: NotificationMailVars;
   notification_new_creditmemo: NotificationMailVars;
+  /** Issue 24: to owners, an order waits for approval; to its purchaser, the decision. */
+  notification_approval_requested: NotificationMailVars;
+  notification_approval_approved: NotificationMailVars;
+  notification_approval_declined: NotificationMailVars;
   /** To staff who asked for it: a company registered and waits for review. */
   staff_alert_registration: {
     first_name: string;

@@ -121,6 +121,18 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
   },
+  notification_approval_requested: {
+    greeting: 'common.greeting',
+    blocks: ['notification_approval_requested.intro', 'notification.preferences'],
+  },
+  notification_approval_approved: {
+    greeting: 'common.greeting',
+    blocks: ['notification_approval_approved.intro', 'notification.preferences'],
+  },
+  notification_approval_declined: {
+    greeting: 'common.greeting',
+    blocks: ['notification_approval_declined.intro', 'notification.preferences'],
+  },
   staff_alert_registration: {
     greeting: 'common.greeting',
     blocks: [
