@@ -220,6 +220,28 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'approvals',
+          loader: requirePermission('approvals.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.approvals' }),
+          lazy: () =>
+            import('../features/approvals/pages/approvals-page').then((m) => ({
+              Component: m.ApprovalsPage,
+            })),
+        },
+        {
+          path: 'approvals/:id',
+          loader: requirePermission('approvals.view'),
+          handle: crumbs(
+            dashboardCrumb,
+            { labelKey: 'breadcrumbs.approvals', to: '/approvals' },
+            { labelKey: 'breadcrumbs.approval' },
+          ),
+          lazy: () =>
+            import('../features/approvals/pages/approval-page').then((m) => ({
+              Component: m.ApprovalPage,
+            })),
+        },
+        {
           path: 'returns',
           loader: requirePermission('claims.view'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.returns' }),

@@ -13,6 +13,8 @@ export const STAFF_NAMESPACES = ['translation', 'staff'] as const;
  * customer's and the staff's, not by every page.
  */
 export const CLAIM_NAMESPACES = ['translation', 'claims'] as const;
+/** Spending limits and order approvals' texts (`locales/approvals/`): with their screens only. */
+export const APPROVAL_NAMESPACES = ['translation', 'approvals'] as const;
 export const STAFF_CLAIM_NAMESPACES = [...STAFF_NAMESPACES, 'claims'] as const;
 
 /** Loads one locale file on demand, so a page only downloads the language it shows. */

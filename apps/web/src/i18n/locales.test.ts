@@ -5,10 +5,10 @@ import { LOCALES, VALIDATION_KEYS } from '@portal/contract';
 type Tree = { [key: string]: string | Tree };
 
 /**
- * The namespaces: the shop's texts, the back office's (downloaded by staff screens only) and the
- * claims' (downloaded by claim screens only).
+ * The namespaces: the shop's texts, the back office's (downloaded by staff screens only), the
+ * claims' and the approvals' (downloaded by their screens only).
  */
-const NAMESPACES = ['translation', 'staff', 'claims'] as const;
+const NAMESPACES = ['translation', 'staff', 'claims', 'approvals'] as const;
 
 function load(locale: string, namespace: (typeof NAMESPACES)[number] = 'translation'): Tree {
   const file = namespace === 'translation' ? `${locale}.json` : `${namespace}/${locale}.json`;

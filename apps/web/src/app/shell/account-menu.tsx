@@ -24,6 +24,7 @@ const ACCOUNT_MENU_ENTRIES: AccountMenuEntry[] = [
   { labelKey: 'breadcrumbs.personalProfile', to: '/profile', permission: 'profile.edit' },
   { labelKey: 'breadcrumbs.companyDetails', to: '/company-details', permission: 'company.view' },
   { labelKey: 'breadcrumbs.shoppingLists', to: '/lists', permission: 'shopping_lists.view' },
+  { labelKey: 'breadcrumbs.approvals', to: '/approvals', permission: 'approvals.view' },
   {
     labelKey: 'breadcrumbs.shippingDetails',
     to: '/shipping-details',

@@ -16,6 +16,8 @@ export function describeNotification(notification: Notification): {
     ? `/invoices/invoice-details/${detail.invoice._id}`
     : detail.order
       ? `/orders/${detail.order._id}`
-      : null;
+      : detail.approval
+        ? `/approvals/${detail.approval._id}`
+        : null;
   return { key: `notifications.types.${notification.type}`, values, to };
 }

@@ -1,5 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Approval,
+  ApprovalRequest,
   CheckoutOptions,
   CheckoutSummary,
   CheckoutSummaryRequest,
@@ -7,6 +9,7 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResponse,
 } from '@portal/contract';
+import { cartQueryKey } from '../../../shared/api/cart';
 import { apiRequest } from '../../../shared/api/client';
 
 export function useCheckoutOptions(enabled = true) {
@@ -53,5 +56,15 @@ export function useBuyWithOneClick() {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
+  });
+}
+
+/** An order above the purchaser's limits, submitted for an owner's approval (the cart empties). */
+export function useSubmitForApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApprovalRequest) =>
+      apiRequest<Approval>('/order-approvals', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
   });
 }

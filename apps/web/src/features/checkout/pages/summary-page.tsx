@@ -12,15 +12,20 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLock, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutSummaryRequest, PaymentMethod, PlaceOrderRequest } from '@portal/contract';
 import { useMe } from '../../../shared/auth/me';
 import { formatMoney } from '../../../shared/format/money';
-import { useLocale } from '../../../shared/locale/use-locale';
+import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError } from '../../../shared/ui/notify';
+import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { useCheckoutOptions, useCheckoutSummary, usePlaceOrder } from '../api/checkout';
+import {
+  useCheckoutOptions,
+  useCheckoutSummary,
+  usePlaceOrder,
+  useSubmitForApproval,
+} from '../api/checkout';
 import { readChoice, writeChoice } from '../checkout-choice';
 import { AddressLines } from '../../../shared/ui/address-lines';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -44,6 +49,9 @@ export function SummaryPage() {
   const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
   const [comment, setComment] = useState('');
   const place = usePlaceOrder();
+  const submitForApproval = useSubmitForApproval();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
   const keyFor = useIdempotencyKey();
   const { redirecting, follow } = usePaymentRedirect();
 
@@ -87,6 +95,7 @@ export function SummaryPage() {
   const data = summary.data;
   const blocked = purchaseBlocked(me, invoiceId ?? null);
   const canPlace = data.can_place_order && !blocked && !summary.isFetching;
+  const { spending } = data;
 
   const placeOrder = () => {
     const body: PlaceOrderRequest = {
@@ -95,6 +104,16 @@ export function SummaryPage() {
       payment_method: method,
       comment: comment.trim() || null,
     };
+    if (spending.required) {
+      submitForApproval.mutate(body, {
+        onSuccess: (approval) => {
+          notifySuccess(t('checkout.summary.submitted'));
+          void navigate(localize(`/approvals/${approval._id}`));
+        },
+        onError: notifyError,
+      });
+      return;
+    }
     place.mutate(
       { body, idempotencyKey: keyFor(body) },
       { onSuccess: follow, onError: notifyError },
@@ -221,18 +240,53 @@ export function SummaryPage() {
             {t('checkout.summary.totals')}
           </Title>
           <Totals totals={{ ...data.totals, shipping_method: data.shipping_method }} />
+          {spending.required ? (
+            <Alert color="orange" variant="light" mt="md" data-approval-needed>
+              {spending.reason === 'monthly_budget'
+                ? t('checkout.summary.approvalNeeded_monthly_budget', {
+                    total: formatMoney(data.totals.total, locale),
+                    remaining: formatMoney(spending.budget_remaining ?? 0, locale),
+                  })
+                : t('checkout.summary.approvalNeeded_order_limit', {
+                    total: formatMoney(data.totals.total, locale),
+                    limit: formatMoney(spending.order_limit ?? 0, locale),
+                  })}
+            </Alert>
+          ) : (
+            spending.budget_remaining !== null && (
+              <Text size="sm" c="gray.7" mt="md">
+                {t('checkout.summary.budgetLeft', {
+                  remaining: formatMoney(spending.budget_remaining, locale),
+                })}
+              </Text>
+            )
+          )}
           <Stack gap="xs" mt="lg">
-            <Button
-              size="md"
-              leftSection={<IconLock size={18} aria-hidden />}
-              onClick={placeOrder}
-              loading={place.isPending}
-              disabled={!canPlace}
-              fullWidth
-            >
-              {t('checkout.summary.placeOrder')}
-            </Button>
-            <OneClickButton disabled={!canPlace} comment={comment} />
+            {spending.required ? (
+              <Button
+                size="md"
+                onClick={placeOrder}
+                loading={submitForApproval.isPending}
+                disabled={!canPlace}
+                fullWidth
+              >
+                {t('checkout.summary.submitForApproval')}
+              </Button>
+            ) : (
+              <>
+                <Button
+                  size="md"
+                  leftSection={<IconLock size={18} aria-hidden />}
+                  onClick={placeOrder}
+                  loading={place.isPending}
+                  disabled={!canPlace}
+                  fullWidth
+                >
+                  {t('checkout.summary.placeOrder')}
+                </Button>
+                <OneClickButton disabled={!canPlace} comment={comment} />
+              </>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_TYPES, type NotificationPreferences } from '@portal/contract';
+import { can, NOTIFICATION_TYPES, type NotificationPreferences } from '@portal/contract';
+import { useMe } from '../../../shared/auth/me';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
 
-/** 'Email Notification Preferences': one e-mail switch per notification type. */
+/** 'Email Notification Preferences': one e-mail switch per notification type the role gets. */
 export function EmailPreferencesPage() {
   const { t } = useTranslation();
+  const role = useMe().data?.role;
   const stored = useNotificationPreferences();
   const save = useUpdateNotificationPreferences();
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
@@ -43,7 +45,7 @@ export function EmailPreferencesPage() {
       </div>
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
-          {NOTIFICATION_TYPES.map((type) => (
+          {NOTIFICATION_TYPES.filter((type) => can(role, `notifications.${type}`)).map((type) => (
             <Switch
               key={type}
               checked={values[type]}
