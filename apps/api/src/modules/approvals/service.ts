@@ -130,13 +130,22 @@ async function addressOrNull(
   return findAddress(db, kind, companyId, id).catch(() => null);
 }
 
+/** The shop's settings a draft needs: read outside any transaction (see placeOrder). */
+async function shopOf(deps: ApprovalDeps) {
+  return { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
+}
+
 /** An approval's lines priced today, to its addresses: what approving it would place. */
-async function draftOf(db: Executor, deps: ApprovalDeps, row: ApprovalRow, ctx: RequestContext) {
+async function draftOf(
+  db: Executor,
+  shop: Awaited<ReturnType<typeof shopOf>>,
+  row: ApprovalRow,
+  ctx: RequestContext,
+) {
   const lines = await pricedProducts(
     db,
     row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
   );
-  const shop = { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
   return draftCheckout(
     db,
     shop,
@@ -167,6 +176,7 @@ export async function getApproval(
 ): Promise<Approval> {
   const found = await findVisible(db, ctx, id);
   const { row } = found;
+  const shop = await shopOf(deps);
   const [decidedBy] = row.decidedBy
     ? await db
         .select({ id: decider.id, name: fullName(decider) })
@@ -193,7 +203,7 @@ export async function getApproval(
   if (!delivery || (row.invoiceAddressId && !invoice)) {
     problems.push(t(ctx.locale, 'errors.approval_address_gone'));
   } else {
-    const draft = await draftOf(db, deps, row, { ...ctx, companyId: row.companyId });
+    const draft = await draftOf(db, shop, row, { ...ctx, companyId: row.companyId });
     if (pending) {
       problems.push(...draft.blockers.map((blocker) => t(ctx.locale, blocker.key, blocker.vars)));
     }
@@ -229,7 +239,7 @@ export async function getApproval(
     }),
     totals,
     prices_changed: totals !== null && toCents(totals.total) !== row.totalCents,
-    shipping_method: (await deps.checkoutSettings()).shipping_method,
+    shipping_method: shop.checkout.shipping_method,
     problems,
     payment_method: row.paymentMethod as PaymentMethod,
     delivery_address: delivery ? toAddress('delivery', delivery) : null,
@@ -329,6 +339,9 @@ export async function approve(
   id: string,
   body: ApprovalApprove,
 ): Promise<void> {
+  // Read before the transaction: waiting for another pooled connection inside it could wait for
+  // connections held by others waiting the same way (one connection on embedded PGlite).
+  const shop = await shopOf(deps);
   const productIds = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, ctx, id);
     const [buyer] = await tx
@@ -350,7 +363,7 @@ export async function approve(
     if (!delivery || (row.invoiceAddressId && !invoice)) {
       throw conflict('errors.approval_address_gone');
     }
-    const draft = await draftOf(tx, deps, row, buyerCtx);
+    const draft = await draftOf(tx, shop, row, buyerCtx);
     if (draft.lines.length < row.lines.length) throw conflict('errors.approval_product_gone');
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
@@ -359,7 +372,6 @@ export async function approve(
     }
     // Waits for the purchaser's own orders being placed (their monthly budget's lock).
     await checkSpending(tx, buyerCtx, draft.totals.totalCents, { hold: true });
-    const settings = await deps.checkoutSettings();
     const written = await writeOrder(tx, deps, buyerCtx, {
       input: {
         deliveryAddressId: row.deliveryAddressId,
@@ -369,7 +381,7 @@ export async function approve(
       },
       draft,
       buyer,
-      settings,
+      settings: shop.checkout,
     });
     await tx
       .update(orderApprovals)

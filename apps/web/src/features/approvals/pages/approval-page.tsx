@@ -168,6 +168,7 @@ function Decision({ approval }: { approval: Approval }) {
     <Alert
       color={approval.status === 'approved' ? 'teal' : 'gray'}
       variant="light"
+      styles={{ title: { color: approval.status === 'approved' ? '#0b5345' : '#343a40' } }}
       title={t(`approvals:decided.${approval.status}`, {
         name: approval.decided_by?.full_name ?? '',
         date: formatDateTime(approval.decided_at, locale),

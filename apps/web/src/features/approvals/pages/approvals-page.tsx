@@ -5,7 +5,7 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
+  Select,
   Stack,
   Table,
   Text,
@@ -56,11 +56,13 @@ export function ApprovalsPage() {
             <Title order={2} size="h4" id="requests-h">
               {t('approvals:requests')}
             </Title>
-            <SegmentedControl
+            <Select
               aria-label={t('approvals:filter')}
               value={filter}
+              allowDeselect={false}
+              w={200}
               onChange={(value) => {
-                setFilter(value as (typeof FILTERS)[number]);
+                setFilter((value ?? 'pending') as (typeof FILTERS)[number]);
                 setPage(1);
               }}
               data={FILTERS.map((value) => ({
