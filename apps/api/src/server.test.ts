@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './test/app';
 
@@ -14,6 +15,39 @@ describe('the platform', () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready once the database has every migration and the catalog is loaded', async () => {
+    await t.app.catalog.warm();
+    const response = await t.app.inject({ url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true, catalog: true },
+    });
+  });
+
+  it('is not ready while the database lacks a migration of this build', async () => {
+    const behind = await createTestApp();
+    try {
+      const [last] = (
+        (await behind.db.execute(sql`
+          delete from drizzle.__drizzle_migrations
+          where id = (select max(id) from drizzle.__drizzle_migrations)
+          returning hash, created_at`)) as unknown as {
+          rows: { hash: string; created_at: string }[];
+        }
+      ).rows;
+      const response = await behind.app.inject({ url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().checks).toMatchObject({ database: true, migrations: false });
+      await behind.db.execute(sql`
+        insert into drizzle.__drizzle_migrations (hash, created_at)
+        values (${last!.hash}, ${last!.created_at})`);
+      expect((await behind.app.inject({ url: '/api/ready' })).json().checks.migrations).toBe(true);
+    } finally {
+      await behind.close();
+    }
   });
 
   it('sends security headers and no-store on API answers', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { prepareOn } from './prepared';
 import * as schema from './schema';
@@ -36,6 +38,29 @@ export function postgresPoolOf(db: Executor): pg.Pool | undefined {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** How many migrations this build carries: the journal's entries. */
+export function migrationsInBuild(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** How many migrations the database has applied (drizzle's own table; 0 before the first). */
+export async function migrationsApplied(db: Executor): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * The advisory lock key migrations run under: API processes started at once (a deploy of two)
+ * migrate one after the other, the later one finding nothing left to do.
+ */
+const MIGRATION_LOCK_KEY = '7318470046';
 
 /** The most connections of each PostgreSQL pool (config.ts: databasePoolMax and the prepared one). */
 export interface PoolSizes {
@@ -110,7 +135,19 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(client), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: async () => {
         await Promise.all([pool.end(), genericPool.end()]);
       },

@@ -64,6 +64,12 @@ describe('a database that goes away', () => {
           payload: { email: 'owner@demo.test', password: 'Demo-Password-2026' },
         });
         expect(signIn.statusCode).toBe(503);
+        const ready = await app.inject({ url: '/api/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({
+          status: 'not_ready',
+          checks: { database: false, migrations: false, catalog: false },
+        });
       } finally {
         await app.close();
       }
