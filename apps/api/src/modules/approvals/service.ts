@@ -201,7 +201,7 @@ export async function getApproval(
   const problems: string[] = [];
   let totals: Approval['totals'] = null;
   if (!delivery || (row.invoiceAddressId && !invoice)) {
-    problems.push(t(ctx.locale, 'errors.approval_address_gone'));
+    if (pending) problems.push(t(ctx.locale, 'errors.approval_address_gone'));
   } else {
     const draft = await draftOf(db, shop, row, { ...ctx, companyId: row.companyId });
     if (pending) {
