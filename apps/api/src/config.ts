@@ -45,6 +45,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   REDIS_URL: z.string().optional(),
+  /** Bearer token of `GET /api/metrics`; unset: no metrics route. */
+  METRICS_TOKEN: z.string().min(32).optional(),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
   /** Where the catalog is read from: the in-memory index or PostgreSQL queries (decision 012). */
   CATALOG_READ_MODEL: z.enum(CATALOG_READ_MODELS).default('memory'),
@@ -115,6 +117,8 @@ export interface Config {
   /** Failed sign-ins to one address in an hour after which it pauses (from any client). */
   signInFailureLimit: number;
   redisUrl: string | undefined;
+  /** The bearer token `GET /api/metrics` asks for; undefined: the route does not exist. */
+  metricsToken: string | undefined;
   /** Budget of the serialized catalog answers (search, listings, product pages) in bytes. */
   catalogResponseCacheBytes: number;
   catalogReadModel: (typeof CATALOG_READ_MODELS)[number];
@@ -244,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     signInFailureLimit: env.SIGN_IN_FAILURE_LIMIT,
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     catalogResponseCacheBytes: Math.round(env.CATALOG_RESPONSE_CACHE_MB * 1024 * 1024),
     catalogReadModel: env.CATALOG_READ_MODEL,
     seedDemo,

@@ -41,6 +41,7 @@ import { pdfRenderer } from './modules/invoices/pdf-pool';
 import { documentPdfs, invoiceRoutes, staffDocumentRoutes } from './modules/invoices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerMetrics } from './platform/metrics';
 import { mediaRoutes } from './modules/media/routes';
 import { bannerPictureRoutes, settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerMetrics(app, config, db);
 
   await app.register(
     async (api) => {

@@ -49,6 +49,11 @@ export interface CatalogReadModel {
   readonly kind: CatalogReadModelKind;
   /** Ready to answer: the memory model builds its snapshot (at start, not on a first request). */
   warm(): Promise<void>;
+  /**
+   * How old what it answers from may be, in seconds (the memory model: since its snapshot was
+   * last found current; PostgreSQL reads the tables, 0); null before it is loaded.
+   */
+  ageSeconds(): number | null;
   /** Every change written so far shows from now on (after a write whose effect must show at once). */
   refresh(): Promise<void>;
   /**

@@ -54,6 +54,11 @@ export class CatalogIndex {
   ) {}
 
   /** The current snapshot; the first call builds it. */
+  /** Milliseconds since the snapshot was last found current; null before the first snapshot. */
+  checkedAgoMs(): number | null {
+    return this.checkedAt === 0 ? null : Date.now() - this.checkedAt;
+  }
+
   async snapshot(): Promise<CatalogSnapshot> {
     if (!this.current) this.current = this.build(null);
     const snapshot = await this.current;

@@ -48,6 +48,11 @@ export class MemoryReadModel implements CatalogReadModel {
     await this.index.snapshot();
   }
 
+  ageSeconds(): number | null {
+    const ago = this.index.checkedAgoMs();
+    return ago === null ? null : ago / 1000;
+  }
+
   async refresh(): Promise<void> {
     await this.index.rebuild();
   }

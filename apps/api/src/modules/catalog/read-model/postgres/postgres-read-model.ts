@@ -197,6 +197,10 @@ export class PostgresReadModel implements CatalogReadModel {
     await this.categories();
   }
 
+  ageSeconds(): number {
+    return 0;
+  }
+
   async refresh(): Promise<void> {
     this.tree = null;
   }
