@@ -1,7 +1,8 @@
-// Compiles the API for `npm start`: one ES module per entry in apps/api/dist (the server and the
-// PDF worker), the workspace's TypeScript packages bundled in, npm packages loaded from
-// node_modules as usual, and the SQL migrations copied beside it. Running JavaScript instead of
-// TypeScript through tsx saves the loader's memory and start-up time in every process.
+// Compiles the API for `npm start`: one ES module per entry in apps/api/dist (the server, the
+// migration command and the PDF worker), the workspace's TypeScript packages bundled in, npm
+// packages loaded from node_modules as usual, and the SQL migrations copied beside it. Running
+// JavaScript instead of TypeScript through tsx saves the loader's memory and start-up time in
+// every process.
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,7 +13,11 @@ const dist = `${api}dist`;
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: api,
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/modules/invoices/pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/migrate.ts',
+    'pdf-worker': 'src/modules/invoices/pdf-worker.ts',
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -23,7 +23,7 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
 import { passwordHashing } from './platform/auth/passwords';
 import { BackgroundWork } from './platform/background';
-import { loggerOptions, type LogStream } from './platform/log';
+import { type LogStream, loggerOptions, requestIdOf } from './platform/log';
 import { helmetHeaders, securityHeaderOptions } from './platform/security-headers';
 import { refuseDuringShutdown } from './platform/shutdown';
 import { notFound } from './platform/errors';
@@ -91,7 +91,15 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerBadUrl,
     return503OnClosing: false,
+    // Every request has an id: the caller's X-Request-Id when it is a plain token (a proxy's),
+    // else a new UUID; it is on each log line as request_id and answered in X-Request-Id.
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   passwordHashing.configure(config.passwordHashing);
   app.setValidatorCompiler(validatorCompiler);

@@ -33,6 +33,11 @@ export const errorBodySchema = z.object({
   code: z.number().int(),
   message: z.string(),
   details: z.array(errorDetailSchema).optional(),
+  /**
+   * A fault's (an unexpected 500, or 503 when the database is unreachable): the request's id,
+   * also in its `X-Request-Id` header and on its log lines, to quote to support.
+   */
+  request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -55,7 +55,9 @@ describe('a database that goes away', () => {
             code: 503,
             message:
               'Le service est momentanément indisponible, veuillez réessayer dans un instant',
+            request_id: response.headers['x-request-id'],
           });
+          expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
           expect(response.headers['retry-after']).toBe('5');
         }
         const signIn = await app.inject({

@@ -28,6 +28,11 @@ function body(type: ErrorType, code: number, message: string, details?: ErrorBod
   return details ? { type, code, message, details } : { type, code, message };
 }
 
+/** A fault's body also names the request, so support finds its log lines (issue 25). */
+function faultBody(request: FastifyRequest, code: number, message: string): ErrorBody {
+  return { ...body('SERVER_ERROR', code, message), request_id: request.id };
+}
+
 /** The one place where failures become the fixed error body, in the request's language. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(
@@ -58,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply
           .status(503)
           .header('Retry-After', '5')
-          .send(body('SERVER_ERROR', 503, t(locale, 'errors.database_unavailable')));
+          .send(faultBody(request, 503, t(locale, 'errors.database_unavailable')));
       }
       const status = error.statusCode ?? 500;
       const type = typeByStatus[status];
@@ -69,7 +74,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unhandled error');
       return reply
         .status(500)
-        .send(body('SERVER_ERROR', ERROR_STATUS.SERVER_ERROR, t(locale, 'errors.server_error')));
+        .send(faultBody(request, ERROR_STATUS.SERVER_ERROR, t(locale, 'errors.server_error')));
     },
   );
 }

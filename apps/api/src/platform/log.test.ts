@@ -46,3 +46,26 @@ describe('the logs', () => {
     expect(lines.join('\n')).not.toContain(token);
   });
 });
+
+describe('request ids', () => {
+  it('name every request on its log lines and in X-Request-Id, keeping a proxy’s plain id', async () => {
+    const kept = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a.42:1' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a.42:1');
+    const logged = lines.filter((line) => line.includes('"request_id":"lb-7f3a.42:1"'));
+    expect(logged.map((line) => JSON.parse(line).msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
+    for (const sent of ['two words', 'x'.repeat(65), 'line\\nbreak']) {
+      const replaced = await t.app.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': sent },
+      });
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const fresh = await t.app.inject({ url: '/api/nope' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

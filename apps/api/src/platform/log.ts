@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+
+/** What a caller's X-Request-Id may be to be kept: a plain token, never text for the logs. */
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** A request's id: the X-Request-Id a proxy sent when it is a plain token, else a new UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 /** Where log lines go (standard output unless given). */
 export interface LogStream {
