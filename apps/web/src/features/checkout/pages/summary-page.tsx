@@ -269,6 +269,7 @@ export function SummaryPage() {
                 loading={submitForApproval.isPending}
                 disabled={!canPlace}
                 fullWidth
+                classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
               >
                 {t('checkout.summary.submitForApproval')}
               </Button>
