@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { inspect } from '../support/browser';
+import { inspectWithoutToasts, toast } from '../support/browser';
 import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
 import { signedIn } from '../support/session';
@@ -13,21 +13,6 @@ async function open(email: string, locale = 'en'): Promise<Page> {
   const page = await signedIn(journey.browser, journey.portal.url, email, { locale });
   journey.keep(page.context());
   return page;
-}
-
-/** The toast with this text (Mantine notifications, top right). */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
-
-/** Toasts close after 3 s: screenshots and the axe check are taken without them. */
-async function check(page: Page, name: string) {
-  await page.mouse.move(1, 700);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 });
-  await inspect(page, name);
 }
 
 interface ListedProduct {
@@ -99,7 +84,7 @@ test('a purchaser over the order limit submits, the owner approves in Italian, t
   await dialog.getByRole('button', { name: en('common.save') }).click();
   await toast(owner, en('approvals:limitsSaved', { name: purchaser.full_name })).waitFor();
   await owner.getByRole('cell', { name: '€300.00' }).waitFor();
-  await check(owner, 'approvals-owner-limits');
+  await inspectWithoutToasts(owner, 'approvals-owner-limits');
 
   // The purchaser's checkout says the order waits for approval, and submits it.
   const page = await open('purchaser@demo.test', 'en');
@@ -112,7 +97,7 @@ test('a purchaser over the order limit submits, the owner approves in Italian, t
     0,
     'an order above the limit cannot be placed',
   );
-  await check(page, 'approvals-checkout-over-limit');
+  await inspectWithoutToasts(page, 'approvals-checkout-over-limit');
   await page.getByRole('button', { name: en('checkout.summary.submitForApproval') }).click();
   await page.waitForURL('**/approvals/**');
   await page
@@ -122,7 +107,7 @@ test('a purchaser over the order limit submits, the owner approves in Italian, t
     })
     .waitFor();
   await page.getByText(en('approvals:status.pending')).first().waitFor();
-  await check(page, 'approvals-purchaser-pending');
+  await inspectWithoutToasts(page, 'approvals-purchaser-pending');
 
   // The owner, in Italian, finds the request through its notification and approves it.
   const ownerIt = await open('owner@demo.test', 'it');
@@ -137,7 +122,7 @@ test('a purchaser over the order limit submits, the owner approves in Italian, t
       name: it('approvals:detailTitle', { name: purchaser.full_name }),
     })
     .waitFor();
-  await check(ownerIt, 'approvals-owner-request-it');
+  await inspectWithoutToasts(ownerIt, 'approvals-owner-request-it');
   await ownerIt.getByRole('button', { name: it('approvals:approve'), exact: true }).click();
   const approveDialog = ownerIt.getByRole('dialog', {
     name: it('approvals:approveTitle'),
@@ -154,7 +139,7 @@ test('a purchaser over the order limit submits, the owner approves in Italian, t
   });
   await orderLink.waitFor();
   await ownerIt.getByText('Va bene per il cantiere').waitFor();
-  await check(ownerIt, 'approvals-owner-approved-it');
+  await inspectWithoutToasts(ownerIt, 'approvals-owner-approved-it');
 
   // The purchaser finds the order in the order history.
   await page.goto(`${journey.portal.url}/orders`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { inspect, screenshot } from '../support/browser';
+import { inspectWithoutToasts, screenshot, toast } from '../support/browser';
 import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
 import { signedIn } from '../support/session';
@@ -21,21 +21,6 @@ interface ListedProduct {
   name: string;
   price: number;
   quantity: number;
-}
-
-/** The toast with this text (Mantine notifications, top right). */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
-
-/** Toasts close after 3 s: screenshots and the axe check are taken without them. */
-async function check(page: Page, name: string) {
-  await page.mouse.move(1, 700);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 });
-  await inspect(page, name);
 }
 
 /** Buy with one click needs a default delivery address: make one if there is none. */
@@ -105,7 +90,7 @@ test('quick order in German: 30 pasted lines, 2 unknown SKUs mended, into the ca
   const addAll = page.getByRole('button', { name: de('quickOrder.addAll_other', { count: '30' }) });
   assert.ok(await addAll.isDisabled());
   await page.getByText(de('quickOrder.notReady')).waitFor();
-  await check(page, 'quick-order-de-unknown');
+  await inspectWithoutToasts(page, 'quick-order-de-unknown');
 
   // The first by 'did you mean', the second typed again with the search's typeahead.
   let mended = checked(page);
@@ -127,7 +112,7 @@ test('quick order in German: 30 pasted lines, 2 unknown SKUs mended, into the ca
       ),
     de('quickOrder.addAll_other', { count: '30' }),
   );
-  await check(page, 'quick-order-de-ready');
+  await inspectWithoutToasts(page, 'quick-order-de-ready');
 
   await addAll.click();
   await toast(page, de('quickOrder.added_other', { count: '30' })).waitFor();
@@ -199,7 +184,7 @@ test('a purchaser saves the cart as a shared list; the owner orders it again fro
   await owner.getByRole('menuitem', { name: en('breadcrumbs.shoppingLists') }).click();
   await owner.getByRole('heading', { level: 1, name: en('lists.title') }).waitFor();
   await owner.getByRole('link', { name: 'Monthly workshop kit' }).waitFor();
-  await check(owner, 'shopping-lists-en');
+  await inspectWithoutToasts(owner, 'shopping-lists-en');
   await owner.getByRole('link', { name: 'Monthly workshop kit' }).click();
   await owner.getByRole('heading', { level: 1, name: 'Monthly workshop kit' }).waitFor();
   await owner.getByText(en('lists.madeBy', { name: 'Peter Purchaser' })).waitFor();
@@ -213,7 +198,7 @@ test('a purchaser saves the cart as a shared list; the owner orders it again fro
   await note.fill('Workshop shelf B');
   await note.press('Enter');
   await saved;
-  await check(owner, 'shopping-list-en');
+  await inspectWithoutToasts(owner, 'shopping-list-en');
   await owner
     .getByRole('checkbox', { name: en('lists.choose', { name: `${first.name} (${first.sku})` }) })
     .check();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectAccessible, inspect } from '../support/browser';
+import { expectAccessible, inspectWithoutToasts, toast } from '../support/browser';
 import { journeyFile } from '../support/journey';
 import { labels } from '../support/labels';
 import { signedIn } from '../support/session';
@@ -53,10 +53,6 @@ async function stockedProducts(page: Page, locale: Locale): Promise<ListedProduc
   return stocked;
 }
 
-/** The toast with this text (Mantine notifications, top right). */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
-
 const cartIcon = (page: Page, t: Labels) =>
   page.getByRole('link', {
     name: new RegExp(`^${escape(t('cart.iconLabel', { count: 'X' })).replace('X', '(\\d+)')}$`),
@@ -82,18 +78,6 @@ async function addFromProductPage(
   await page.getByLabel(t('cart.quantity'), { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: t('cart.add'), exact: true }).click();
   await toast(page, t('cart.added')).waitFor();
-}
-
-/** Toasts close after 3 s: screenshots and the axe check are taken without them. */
-async function check(page: Page, name: string) {
-  // A toast under the mouse stays open: move the mouse away first.
-  await page.mouse.move(1, 700);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 });
-  await inspect(page, name);
 }
 
 /** Starts from an empty cart, whatever an earlier test left. */
@@ -198,7 +182,7 @@ for (const locale of ['en', 'nl'] as const) {
     );
     await card.getByRole('button', { name: addToCart }).click();
     await toast(page, t('cart.added')).waitFor();
-    await check(page, `checkout-${locale}-category-add`);
+    await inspectWithoutToasts(page, `checkout-${locale}-category-add`);
     assert.equal(await cartCount(page, t), 4, 'the header icon counts the items');
 
     // The cart: 4 items are below the minimum item count (5 in the demo settings).
@@ -221,7 +205,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.locator('.mantine-Notification-root').filter({ hasText: first!.name }).waitFor();
     assert.equal(await quantity.inputValue(), '4', 'the line keeps what the server holds');
     assert.equal(await cartCount(page, t), 5);
-    await check(page, `checkout-${locale}-cart`);
+    await inspectWithoutToasts(page, `checkout-${locale}-cart`);
 
     // Delivery address step.
     await page.getByRole('link', { name: t('cart.proceed') }).click();
@@ -266,7 +250,7 @@ for (const locale of ['en', 'nl'] as const) {
     const invoiceChoice = locale === 'en' ? 'separateAddress' : 'sameAddress';
     await page.getByLabel(t(`checkout.delivery.${invoiceChoice}`)).waitFor();
     assert.ok(await page.getByLabel(t(`checkout.delivery.${invoiceChoice}`)).isChecked());
-    await check(page, `checkout-${locale}-delivery`);
+    await inspectWithoutToasts(page, `checkout-${locale}-delivery`);
     await page.getByRole('button', { name: t('checkout.delivery.continue') }).click();
 
     // Summary/payment step.
@@ -288,7 +272,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByRole('radio', { name: t('checkout.methods.ideal') }).check();
     await page.locator('[data-delivery-time]').filter({ hasText: '2' }).waitFor();
     await page.getByLabel(t('checkout.summary.comment')).fill('Please deliver before noon.');
-    await check(page, `checkout-${locale}-summary`);
+    await inspectWithoutToasts(page, `checkout-${locale}-summary`);
 
     await redirect.arm();
     await page.getByRole('button', { name: t('checkout.summary.placeOrder') }).click();
@@ -311,7 +295,7 @@ for (const locale of ['en', 'nl'] as const) {
       .or(page.getByText(t('checkout.progress.processing')))
       .first()
       .waitFor();
-    await check(page, `checkout-${locale}-payment-successful`);
+    await inspectWithoutToasts(page, `checkout-${locale}-payment-successful`);
     assert.equal(await cartCount(page, t), 0, 'the order emptied the cart');
   });
 
@@ -355,7 +339,7 @@ for (const locale of ['en', 'nl'] as const) {
     for (const label of [t('checkout.result.deliveryTime'), t('checkout.result.progress')]) {
       assert.equal(await page.getByText(label, { exact: true }).count(), 0, label);
     }
-    await check(page, `checkout-${locale}-payment-failed`);
+    await inspectWithoutToasts(page, `checkout-${locale}-payment-failed`);
     assert.equal(await cartCount(page, t), 0, 'the placed order had emptied the cart');
 
     await restore.click();
@@ -426,7 +410,7 @@ test('an inactive company VAT number shows the banner and blocks the purchase', 
   await page.getByText(t('cart.holds.vatInactive')).waitFor();
   assert.ok(await page.getByRole('button', { name: t('cart.proceed') }).isDisabled());
   assert.ok(await page.getByRole('button', { name: t('checkout.oneClick.button') }).isDisabled());
-  await check(page, 'checkout-en-vat-inactive');
+  await inspectWithoutToasts(page, 'checkout-en-vat-inactive');
 
   // Re-check asks the register again: still inactive, so the banner stays.
   await page.getByRole('button', { name: t('vat.recheck') }).click();

@@ -137,3 +137,19 @@ export async function inspect(page: Page, name: string) {
   await expectTablesFit(page, `${name} at 375 px`);
   await page.setViewportSize(WIDTHS.desktop);
 }
+
+/** The toast with this text (Mantine notifications, top right). */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/** Toasts close after 3 s: screenshots and the axe check are taken without them. */
+export async function inspectWithoutToasts(page: Page, name: string) {
+  // A toast under the mouse stays open: move the mouse away first.
+  await page.mouse.move(1, 700);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 });
+  await inspect(page, name);
+}

@@ -24,7 +24,7 @@ import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { fromCents, toCents } from '../../platform/money';
 import { companyOf, findAddress, toAddress, type AddressRow } from '../addresses';
-import { addLinesToCart, cartIdOf, emptyCart, pricedProducts } from '../cart';
+import { addLinesToCart, cartIdOf, emptyCart, pricedProducts, type PricedLine } from '../cart';
 import { findProductLabels } from '../catalog';
 import { blockerError, checkSpending, draftCheckout, spentThisMonth } from '../checkout';
 import { notifyCompany } from '../notifications';
@@ -135,23 +135,27 @@ async function shopOf(deps: ApprovalDeps) {
   return { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
 }
 
+/** An approval's lines with today's prices and stock (products no longer sold left out). */
+const pricedToday = (db: Executor, row: ApprovalRow) =>
+  pricedProducts(
+    db,
+    row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  );
+
 /** An approval's lines priced today, to its addresses: what approving it would place. */
 async function draftOf(
   db: Executor,
   shop: Awaited<ReturnType<typeof shopOf>>,
   row: ApprovalRow,
   ctx: RequestContext,
+  lines?: PricedLine[],
 ) {
-  const lines = await pricedProducts(
-    db,
-    row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
-  );
   return draftCheckout(
     db,
     shop,
     ctx,
     { deliveryAddressId: row.deliveryAddressId, invoiceAddressId: row.invoiceAddressId },
-    { lines },
+    { lines: lines ?? (await pricedToday(db, row)) },
   );
 }
 
@@ -191,10 +195,7 @@ export async function getApproval(
       row.lines.map((line) => line.product_id),
       ctx.locale,
     ),
-    pricedProducts(
-      db,
-      row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
-    ),
+    pricedToday(db, row),
   ]);
   const priced = new Map(today.map((line) => [line.productId, line]));
   const pending = row.status === 'pending';
@@ -203,7 +204,7 @@ export async function getApproval(
   if (!delivery || (row.invoiceAddressId && !invoice)) {
     if (pending) problems.push(t(ctx.locale, 'errors.approval_address_gone'));
   } else {
-    const draft = await draftOf(db, shop, row, { ...ctx, companyId: row.companyId });
+    const draft = await draftOf(db, shop, row, { ...ctx, companyId: row.companyId }, today);
     if (pending) {
       problems.push(...draft.blockers.map((blocker) => t(ctx.locale, blocker.key, blocker.vars)));
     }
