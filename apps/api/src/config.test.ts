@@ -6,6 +6,7 @@ const production = {
   APP_URL: 'https://shop.example.com',
   JWT_SECRET: 'a-production-secret-of-forty-characters!!',
   DATABASE_URL: 'postgres://portal@db/portal',
+  SMTP_URL: 'smtp://mail.example.com:587',
 };
 
 describe('the configuration', () => {
@@ -36,6 +37,15 @@ describe('the configuration', () => {
   it.each([
     [{ SEED_DEMO: 'true', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k' }, /SEED_DEMO/],
     [{ PAYMENT_PROVIDER: 'simulated' }, /PAYMENT_PROVIDER=simulated/],
+    [
+      { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k', DATABASE_URL: '' },
+      /DATABASE_URL: not a postgres:\/\/ address/,
+    ],
+    [
+      { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k', DATABASE_URL: 'memory://' },
+      /DATABASE_URL: not a postgres:\/\/ address/,
+    ],
+    [{ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k', SMTP_URL: '' }, /SMTP_URL: not set/],
   ])('in production refuses %o unless acknowledged', (env, named) => {
     expect(() => loadConfig({ ...production, ...env })).toThrow(named);
     expect(() => loadConfig({ ...production, ...env })).toThrow(/ALLOW_DEMO_IN_PRODUCTION=1/);
@@ -74,5 +84,28 @@ describe('the configuration', () => {
         MOLLIE_API_KEY: 'k',
       }),
     ).toThrow(/JWT_SECRET/);
+  });
+
+  it('in production names every missing setting at once', () => {
+    const message = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'mollie' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['APP_URL', 'MOLLIE_API_KEY', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET']) {
+      expect(message).toContain(`${name}: `);
+    }
+  });
+
+  it('in production refuses a JWT secret that is long but not random', () => {
+    const weak = { ...production, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'k' };
+    expect(() => loadConfig({ ...weak, JWT_SECRET: 'changeme'.repeat(5) })).toThrow(
+      /JWT_SECRET: too weak for production/,
+    );
+    expect(loadConfig({ ...weak, JWT_SECRET: 'x1Vq9rT0-pLm3ZbK8wYc7NdF2sHg6JaE' }).env).toBe(
+      'production',
+    );
   });
 });

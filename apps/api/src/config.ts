@@ -154,9 +154,6 @@ const list = (value: string | undefined) =>
 /** Outside production, a secret is made once and kept in DATA_DIR so tokens survive restarts. */
 function resolveJwtSecret(env: Env, dataDir: string, embedded: boolean): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
-  if (env.NODE_ENV === 'production') {
-    throw new Error('JWT_SECRET (32 characters or more) is required in production');
-  }
   if (!embedded) return new Uint8Array(randomBytes(32));
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
@@ -165,6 +162,9 @@ function resolveJwtSecret(env: Env, dataDir: string, embedded: boolean): Uint8Ar
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
+
+/** A production JWT secret has at least this many different characters (a random one has far more). */
+const JWT_SECRET_MIN_DISTINCT = 10;
 
 /** Parses the environment once; throws with every bad variable named. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -191,12 +191,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (paymentProvider === 'mollie' && !env.MOLLIE_API_KEY) {
     problems.push('MOLLIE_API_KEY: required when PAYMENT_PROVIDER is mollie');
   }
+  if (production && !env.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET: required in production (32 characters or more; make one with: openssl rand -base64 48)',
+    );
+  } else if (
+    production &&
+    env.JWT_SECRET &&
+    new Set(env.JWT_SECRET).size < JWT_SECRET_MIN_DISTINCT
+  ) {
+    problems.push(
+      `JWT_SECRET: too weak for production (fewer than ${JWT_SECRET_MIN_DISTINCT} different characters); make one with: openssl rand -base64 48`,
+    );
+  }
+  const embeddedDatabase = !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL);
   const demoInProduction = production
     ? [
         ...(seedDemo ? ['SEED_DEMO: demo accounts with the published demo password'] : []),
         ...(paymentProvider === 'simulated'
           ? ['PAYMENT_PROVIDER=simulated: orders are marked paid without any money']
           : []),
+        ...(embeddedDatabase
+          ? [
+              'DATABASE_URL: not a postgres:// address, so the embedded database in DATA_DIR (one process, no managed backups)',
+            ]
+          : []),
+        ...(env.SMTP_URL ? [] : ['SMTP_URL: not set, so no mail leaves the shop']),
       ]
     : [];
   if (demoInProduction.length && !env.ALLOW_DEMO_IN_PRODUCTION) {
