@@ -158,10 +158,18 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
-  await app.register(rateLimit, {
-    global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false }) } : {}),
-  });
+  // With REDIS_URL every process counts in Redis. Redis down: requests go through uncounted
+  // (skipOnError) rather than failing, and sign-ins stay limited per address in the database.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Wholesale portal API', version: '1.0.0' },
