@@ -156,11 +156,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['bench/**', 'e2e/**', 'apps/web/scripts/**', '.ci/**'],
+    files: ['bench/**', 'e2e/**', 'ops/**', 'apps/web/scripts/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['e2e/**/*.ts'],
+    files: ['e2e/**/*.ts', 'ops/**/*.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
