@@ -1,6 +1,6 @@
 // Compiles the API for `npm start`: one ES module per entry in apps/api/dist (the server, the
-// migration command and the PDF worker), the workspace's TypeScript packages bundled in, npm
-// packages loaded from node_modules as usual, and the SQL migrations copied beside it. Running
+// migration, backup and restore commands and the PDF worker), the workspace's TypeScript
+// packages bundled in, npm packages loaded from node_modules as usual, and the SQL migrations copied beside it. Running
 // JavaScript instead of TypeScript through tsx saves the loader's memory and start-up time in
 // every process.
 import { cpSync, rmSync } from 'node:fs';
@@ -16,6 +16,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     migrate: 'src/migrate.ts',
+    backup: 'src/backup.ts',
+    restore: 'src/restore.ts',
     'pdf-worker': 'src/modules/invoices/pdf-worker.ts',
   },
   outdir: dist,

@@ -6,6 +6,10 @@ import { z } from 'zod';
 /** Where the catalog can be read from (modules/catalog/read-model, decision 012). */
 export const CATALOG_READ_MODELS = ['memory', 'postgres'] as const;
 
+/** A PostgreSQL server's address; anything else is the embedded database (db/client.ts). */
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//.test(url);
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -204,14 +208,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `JWT_SECRET: too weak for production (fewer than ${JWT_SECRET_MIN_DISTINCT} different characters); make one with: openssl rand -base64 48`,
     );
   }
-  const embeddedDatabase = !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL);
   const demoInProduction = production
     ? [
         ...(seedDemo ? ['SEED_DEMO: demo accounts with the published demo password'] : []),
         ...(paymentProvider === 'simulated'
           ? ['PAYMENT_PROVIDER=simulated: orders are marked paid without any money']
           : []),
-        ...(embeddedDatabase
+        ...(!isPostgresUrl(env.DATABASE_URL)
           ? [
               'DATABASE_URL: not a postgres:// address, so the embedded database in DATA_DIR (one process, no managed backups)',
             ]

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, isLocale } from '@portal/contract';
-import { mkdirSync } from 'node:fs';
-import { loadConfig } from './config';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isPostgresUrl, loadConfig } from './config';
+import { answerBackupRequest, pidFile, runningProcess } from './db/backup';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed/catalog';
 import { writeDemoMedia } from './db/seed/media/write';
@@ -25,6 +26,16 @@ function configOrExit() {
 }
 const config = configOrExit();
 mkdirSync(config.dataDir, { recursive: true });
+// The embedded database allows one process per folder: a second one would corrupt it.
+const embedded = !isPostgresUrl(config.databaseUrl) && config.databaseUrl !== 'memory://';
+if (embedded) {
+  const other = runningProcess(config);
+  if (other !== undefined) {
+    console.error(`another API process (${other}) has the database in ${config.dataDir} open`);
+    process.exit(1);
+  }
+  writeFileSync(pidFile(config), String(process.pid));
+}
 const database = await openDatabase(
   config.databaseUrl,
   config.dataDir,
@@ -96,10 +107,20 @@ async function shutdown(signal: string) {
     importWorker.stop(),
   ]);
   await database.close();
+  if (embedded) rmSync(pidFile(config), { force: true });
   process.exit(closed ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// `npm run db:backup` asks for a consistent copy of the embedded database this process holds.
+if (embedded) {
+  process.on('SIGUSR2', () => {
+    answerBackupRequest(config, database).then(
+      (file) => app.log.info({ file }, 'backup written'),
+      (error: unknown) => app.log.error({ err: error }, 'backup failed'),
+    );
+  });
+}
 
 await app.listen({ host: config.host, port: config.port });
 // Started by a process manager or a test with an IPC channel: tell it the API is answering.

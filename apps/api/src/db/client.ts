@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { isPostgresUrl } from '../config';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -98,6 +99,9 @@ function hearConnectionErrors(pool: pg.Pool, onError: (error: Error) => void) {
   pool.on('connect', (client) => client.on('error', onError));
 }
 
+/** The catalog's PostgreSQL read model searches with these (migration 0024). */
+export const EMBEDDED_EXTENSIONS = { pg_trgm, unaccent };
+
 /**
  * Opens the database: PostgreSQL when `url` is a postgres URL, otherwise embedded PGlite
  * (in `dataDir/pgdata`, or in memory for `memory://`). `onConnectionError` hears of pooled
@@ -111,7 +115,7 @@ export async function openDatabase(
   /** An in-memory PGlite starts from this dump of a data directory (tests' template). */
   memoryFrom?: Blob,
 ): Promise<Database> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (isPostgresUrl(url)) {
     const statementTimeoutMs = pools.statementTimeoutMs ?? 60_000;
     const pool = new pg.Pool({ ...poolOptions(url, statementTimeoutMs), max: pools.max });
     // The named prepared statements (prepared.ts) run on connections of their own that always
@@ -153,8 +157,7 @@ export async function openDatabase(
       },
     };
   }
-  // The catalog's PostgreSQL read model searches with these (migration 0024).
-  const extensions = { pg_trgm, unaccent };
+  const extensions = EMBEDDED_EXTENSIONS;
   const client =
     url === 'memory://'
       ? new PGlite({

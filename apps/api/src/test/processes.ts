@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { TestApp } from './app';
+import type { Config } from '../config';
 
 /** Real API processes on a test's database (PostgreSQL only: TEST_DATABASE_URL; CI runs them). */
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -14,8 +14,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `npm start`'s API (no demo seeding) on the test's database; waits for /api/health. */
-export async function startApi(t: TestApp): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Starts `npm start`'s API (no demo seeding) on the test's database, `env` changing its
+ * settings; waits for /api/health.
+ */
+export async function startApi(
+  t: { config: Pick<Config, 'databaseUrl' | 'jwtSecret'> },
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
@@ -29,6 +35,7 @@ export async function startApi(t: TestApp): Promise<{ url: string; child: ChildP
       JWT_SECRET: new TextDecoder().decode(t.config.jwtSecret),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
