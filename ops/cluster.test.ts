@@ -83,15 +83,15 @@ let resent = 0;
 /**
  * One request, as a browser sends it: when the kept-alive connection it went out on was closed
  * with no answer (nginx's old workers close their idle connections on a reload), the request
- * never reached an API process, and it goes once more on a new connection (Chromium does the
- * same for any method on a reused connection).
+ * never reached an API process, and it goes again (Chromium does the same for any method on a
+ * reused connection); a few times, as the next pooled connection may be closing too.
  */
 async function call(
   method: string,
   url: string,
   token: string | undefined,
   body?: unknown,
-  retry = true,
+  retries = 3,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(url, {
     method,
@@ -103,11 +103,11 @@ async function call(
   }).catch((error: Error) => {
     const closedUnanswered =
       (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
-    if (!retry || !closedUnanswered) throw error;
+    if (!retries || !closedUnanswered) throw error;
     resent++;
     return undefined;
   });
-  if (!response) return call(method, url, token, body, false);
+  if (!response) return call(method, url, token, body, retries - 1);
   const text = await response.text();
   return {
     status: response.status,

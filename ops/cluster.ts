@@ -86,14 +86,14 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
   }
 }
 
-/** nginx's configuration from ops/nginx.conf.template; `down` processes get no new requests. */
+/** nginx's configuration from ops/nginx/nginx.conf.template; `down` processes get no new requests. */
 export function nginxConfig(options: {
   prefix: string;
   host: string;
   port: number;
   upstreams: { port: number; down: boolean }[];
 }): string {
-  const template = readFileSync(path.join(root, 'ops/nginx.conf.template'), 'utf8');
+  const template = readFileSync(path.join(root, 'ops/nginx/nginx.conf.template'), 'utf8');
   const upstreams = options.upstreams
     .map(
       ({ port, down }) =>
@@ -101,6 +101,7 @@ export function nginxConfig(options: {
     )
     .join('\n');
   const fields: Record<string, string> = {
+    ROOT: root.replace(/\/$/, ''),
     PREFIX: options.prefix,
     HOST: options.host,
     PORT: String(options.port),

@@ -50,7 +50,10 @@ const envSchema = z.object({
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
   REDIS_URL: z.string().optional(),
   /** Bearer token of `GET /api/metrics`; unset: no metrics route. */
-  METRICS_TOKEN: z.string().min(32).optional(),
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32).optional(),
+  ),
   CATALOG_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
   /** Where the catalog is read from: the in-memory index or PostgreSQL queries (decision 012). */
   CATALOG_READ_MODEL: z.enum(CATALOG_READ_MODELS).default('memory'),
