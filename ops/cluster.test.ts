@@ -196,7 +196,7 @@ describe('two API processes behind nginx', { timeout: 600_000 }, () => {
     await redis.flushdb();
     redis.disconnect();
 
-    migrate({ ...env, APP_URL: 'http://127.0.0.1' });
+    await migrate({ ...env, APP_URL: 'http://127.0.0.1' });
     const database = await openDatabase(DATABASE_URL, dir);
     const { db } = database;
     await seedDemo(db, SCRYPT_COST_LOG2);

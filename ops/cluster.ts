@@ -2,15 +2,17 @@
 // migrations run once, two API processes (the built API, as `npm run start:prod` runs it) on
 // two ports, and nginx from Debian's packages in front. `npm run cluster` runs it in the
 // foreground; ops/cluster.test.ts drives it the same way.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
+const run = promisify(execFile);
 export const root = fileURLToPath(new URL('..', import.meta.url));
-const API_ENTRY = path.join(root, 'apps/api/dist/main.js');
+export const API_ENTRY = path.join(root, 'apps/api/dist/main.js');
 const MIGRATE_ENTRY = path.join(root, 'apps/api/dist/migrate.js');
 
 export interface ClusterOptions {
@@ -69,13 +71,13 @@ function nodeFlags(): string[] {
 }
 
 /** `npm run db:migrate` with the processes' settings: once per deploy, before they start. */
-export function migrate(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [MIGRATE_ENTRY], {
+export async function migrate(env: Record<string, string>, entry = MIGRATE_ENTRY) {
+  const { stdout } = await run(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
-    encoding: 'utf8',
+  }).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`db:migrate failed:\n${error.stderr ?? error.message}`);
   });
-  if (run.status !== 0) throw new Error(`db:migrate failed:\n${run.stderr}${run.stdout}`);
-  return run.stdout.trim();
+  return stdout.trim();
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number) {
@@ -84,6 +86,44 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Starts the built API (`entry`, with start:prod's node flags) on `port`, its output appended
+ * to `log`; resolves once it is ready (listening, database reachable, migrations current,
+ * catalog loaded: /api/ready), rejects when it exits first.
+ */
+export async function startApiProcess(options: {
+  entry: string;
+  env: Record<string, string>;
+  port: number;
+  log: string;
+  /** Releases before /api/ready existed answer only /api/health. */
+  readyPath?: string;
+}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags(), options.entry], {
+    // The release's own folder: relative settings (DATA_DIR) are taken from there.
+    cwd: path.resolve(path.dirname(options.entry), '../../..'),
+    env: { ...process.env, NODE_ENV: 'production', ...options.env, PORT: String(options.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = (chunk: Buffer) => writeFileSync(options.log, chunk, { flag: 'a' });
+  child.stdout!.on('data', out);
+  child.stderr!.on('data', out);
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`API on port ${options.port} exited with ${String(code)} (${options.log})`);
+  });
+  exited.catch(() => undefined);
+  await Promise.race([
+    exited,
+    waitUntil(
+      `API on port ${options.port} ready`,
+      async () =>
+        (await fetch(`http://127.0.0.1:${options.port}${options.readyPath ?? '/api/ready'}`)).ok,
+      180_000,
+    ),
+  ]);
+  return child;
 }
 
 /** nginx's configuration from ops/nginx/nginx.conf.template; `down` processes get no new requests. */
@@ -133,7 +173,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     TRUST_PROXY: '127.0.0.1',
     ...options.env,
   };
-  const flags = nodeFlags();
   const apis: ApiProcess[] = [];
   for (let i = 0; i < count; i++) {
     const apiPort = await freePort();
@@ -143,29 +182,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   async function startProcess(index: number) {
     const api = apis[index]!;
-    const log = path.join(dir, `api-${index + 1}.log`);
-    const child = spawn(process.execPath, [...flags, API_ENTRY], {
-      cwd: root,
-      env: { ...process.env, ...env, PORT: String(api.port) },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    api.child = await startApiProcess({
+      entry: API_ENTRY,
+      env,
+      port: api.port,
+      log: path.join(dir, `api-${index + 1}.log`),
     });
-    const out = (chunk: Buffer) => writeFileSync(log, chunk, { flag: 'a' });
-    child.stdout!.on('data', out);
-    child.stderr!.on('data', out);
-    api.child = child;
-    const exited = once(child, 'exit').then(([code]) => {
-      throw new Error(`API process ${index + 1} exited with ${String(code)} (log: ${log})`);
-    });
-    exited.catch(() => undefined);
-    // Ready: listening, database reachable, migrations current, catalog loaded (/api/ready).
-    await Promise.race([
-      exited,
-      waitUntil(
-        `API process ${index + 1} ready`,
-        async () => (await fetch(`${api.url}/api/ready`)).ok,
-        180_000,
-      ),
-    ]);
   }
 
   async function stopProcess(index: number, signal: NodeJS.Signals = 'SIGTERM') {

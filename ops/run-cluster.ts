@@ -53,7 +53,7 @@ const redisUrl = process.env.REDIS_URL || localRedis();
 if (redisUrl) env.REDIS_URL = redisUrl;
 else console.warn('no Redis answering: each process counts its own rate limits');
 
-console.log(migrate(env));
+console.log(await migrate(env));
 const cluster = await startCluster({
   env,
   dir: path.join(root, '.cluster'),
