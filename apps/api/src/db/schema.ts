@@ -1296,3 +1296,10 @@ export const contactMessageAnswers = pgTable(
   },
   (t) => [index('contact_message_answers_message_idx').on(t.messageId, t.createdAt)],
 );
+
+/** Who runs a periodic job's current turn, until when (platform/periodic-job.ts). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/auth/guard';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { VatChecker } from '../../platform/vat';
+import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job';
 
 /**
  * The new `vat_number_unactive_at` after a check: cleared when active, kept (or set now) when
@@ -158,33 +159,21 @@ export async function recheckAllVatNumbers(db: Db, checker: VatChecker): Promise
   return summary;
 }
 
-export interface VatRecheckJob {
-  stop(): Promise<void>;
-}
-
-/** Runs `recheckAllVatNumbers` every `intervalMs` (daily by default), one run at a time. */
+/** Runs `recheckAllVatNumbers` every `intervalMs` (daily by default), in one API process of all. */
 export function startVatRecheckJob(
   db: Db,
   checker: VatChecker,
   intervalMs: number,
   log: FastifyBaseLogger,
-): VatRecheckJob {
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        log.info(await recheckAllVatNumbers(db, checker), 'VAT numbers rechecked');
-      } catch (error) {
-        log.error({ err: error }, 'VAT recheck failed');
-      }
-    });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): PeriodicJob {
+  // One process of several checks at each turn: VIES is asked once per number, not per process.
+  return startPeriodicJob(
+    db,
+    'VAT recheck',
+    intervalMs,
+    async () => {
+      log.info(await recheckAllVatNumbers(db, checker), 'VAT numbers rechecked');
     },
-  };
+    log,
+  );
 }

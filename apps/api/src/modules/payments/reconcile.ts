@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
 import { applyPaymentStatus, syncPayment, type PaymentsDeps } from './sync';
+import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job';
 
 const BATCH_SIZE = 100;
 
@@ -72,28 +73,20 @@ async function scheduleNextCheck(
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'open')));
 }
 
-export interface ReconcileJob {
-  /** Clears the timer and waits for the run in progress. */
-  stop(): Promise<void>;
-}
-
-/** Runs `reconcilePayments` every `intervalMs` (each process may run one; changes apply once). */
+/** Runs `reconcilePayments` every `intervalMs`, in one API process of those on the database. */
 export function startPaymentReconciliation(
   deps: PaymentsDeps,
   intervalMs: number,
   olderThanMinutes: number,
-): ReconcileJob {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => reconcilePayments(deps, olderThanMinutes))
-      .catch((error: unknown) => deps.log.error({ err: error }, 'payment reconciliation failed'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): PeriodicJob {
+  // One process of several asks the provider at each turn (the others would ask again).
+  return startPeriodicJob(
+    deps.db,
+    'payment reconciliation',
+    intervalMs,
+    async () => {
+      await reconcilePayments(deps, olderThanMinutes);
     },
-  };
+    deps.log,
+  );
 }
