@@ -42,6 +42,8 @@ describe('periodic jobs across processes', () => {
     );
     await expect.poll(() => runs, { timeout: 5_000 }).toBeGreaterThan(0);
     await job.stop();
+    // Its lease is let go: another process takes the next turn at once.
+    expect(await takeTurn(t.db, 'work-test', 60_000, 'other:1')).toBe(true);
     const after = runs;
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(runs).toBe(after);

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobLeases } from '../db/schema';
@@ -31,7 +31,7 @@ export async function takeTurn(
 }
 
 export interface PeriodicJob {
-  /** No new turn; resolves once a turn under way has ended. */
+  /** No new turn; resolves once a turn under way has ended and the lease is let go. */
   stop(): Promise<void>;
 }
 
@@ -62,6 +62,12 @@ export function startPeriodicJob(
     async stop() {
       clearInterval(timer);
       await running;
+      // Shutting down: the next turn goes to another process at once, not when the lease ends.
+      await db
+        .update(jobLeases)
+        .set({ lockedUntil: sql`now()` })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, THIS_PROCESS)))
+        .catch((error: unknown) => log.warn({ err: error }, `${name}: lease not released`));
     },
   };
 }
