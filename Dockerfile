@@ -2,8 +2,8 @@
 # Build: docker build -t wholesale-portal .   Run: compose.yaml, or any container platform
 # with the settings production needs (DATABASE_URL, JWT_SECRET, APP_URL, SMTP_URL, …).
 
-# 1. Everything installed and built: the web app (apps/web/dist) and the API (apps/api/dist).
-FROM node:20-bookworm-slim AS build
+# 1. The workspace's package manifests: what both installs below start from.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -11,23 +11,19 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# 2. Everything installed and built: the web app (apps/web/dist) and the API (apps/api/dist).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Only the API's runtime packages (the contract is bundled into apps/api/dist).
-FROM node:20-bookworm-slim AS runtime-packages
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contract/package.json packages/contract/
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+# 3. Only the API's runtime packages (the contract is bundled into apps/api/dist).
+FROM manifests AS runtime-packages
 RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/api --include-workspace-root=false \
   && npm cache clean --force
 
-# 3. The image: node, the runtime packages, the built API and web app; runs as `node`.
+# 4. The image: node, the runtime packages, the built API and web app; runs as `node`.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app

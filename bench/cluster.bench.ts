@@ -3,7 +3,7 @@
 // autocannon from this process. On a 2-core machine PostgreSQL, nginx, the API processes and the
 // load generator share the cores, so the ratio is bounded by them, not by the API.
 // Run: npm run build, then npm run cluster -w bench   (BENCH_SECONDS, BENCH_CONNECTIONS change the
-// load; BENCH_SERVER_URL names the PostgreSQL server, the local one by default). It reports; it
+// load; CLUSTER_DATABASE_URL names the PostgreSQL server, the local one by default). It reports; it
 // never fails on a target.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,33 +11,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { companies, products, users } from '../apps/api/src/db/schema';
 import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { migrate, startCluster } from '../ops/cluster';
+import { migrate, scratchDatabase, startCluster } from '../ops/cluster';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const server = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `portal_bench_cluster_${Date.now()}`;
-const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cluster-'));
 const BUYERS = 64;
 const COST = 12;
 
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
+const scratch = await scratchDatabase(`portal_bench_cluster_${Date.now()}`);
+const databaseUrl = scratch.url;
 const env: Record<string, string> = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/14',
@@ -50,7 +38,6 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'warn',
 };
 
-await onServer(`create database ${name}`);
 try {
   await migrate({ ...env, APP_URL: 'http://127.0.0.1' });
   const database = await openDatabase(databaseUrl, dir);
@@ -176,6 +163,6 @@ try {
     console.log(`${what}: two processes / one = ${(two!.rps / one!.rps).toFixed(2)}`);
   }
 } finally {
-  await onServer(`drop database if exists ${name} with (force)`);
+  await scratch.drop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,20 +1,9 @@
 // Helpers shared by the benchmarks: the process under load runs apart from the load generator.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, nodeFlags, root } from '../ops/cluster';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort, root };
 
 /**
  * Starts `file` in a child process (TypeScript under tsx) and waits until `readyPath` answers
@@ -55,23 +44,14 @@ export async function stopChild(child: ChildProcess) {
   await exited;
 }
 
-/** The node flags `npm start` gives the API (package.json's start script), so benches run it alike. */
-const startScript = (
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start;
 const apiEntry = 'apps/api/dist/main.js';
-const startFlags = /\bnode ((?:--\S+ )*)apps\/api\/dist\/main\.js/.exec(startScript)?.[1];
-if (startFlags === undefined)
-  throw new Error(`package.json start script: node … ${apiEntry} not found`);
 
 /**
- * Node flags for the API child: those of `npm start`, then BENCH_NODE_ARGS (space-separated),
+ * Node flags for the API child: those of `npm start` and `npm run start:prod`, then BENCH_NODE_ARGS (space-separated),
  * e.g. --cpu-prof.
  */
 export const benchNodeArgs = [
-  ...startFlags.split(' '),
+  ...nodeFlags(),
   ...(process.env.BENCH_NODE_ARGS ?? '').split(' '),
 ].filter(Boolean);
 

@@ -17,11 +17,8 @@ import { companies, products, settings, users } from '../apps/api/src/db/schema'
 import { DEFAULT_PRODUCT_SETTINGS, seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { migrate, startCluster, type Cluster } from './cluster';
+import { migrate, scratchDatabase, startCluster, type Cluster } from './cluster';
 
-const SERVER = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `portal_cluster_${Date.now()}_${process.pid}`;
-const DATABASE_URL = Object.assign(new URL(SERVER), { pathname: `/${DATABASE}` }).toString();
 /** The test's own Redis database (emptied at the start): rate-limit counters of earlier runs. */
 const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const SIGN_IN_LIMIT = 120;
@@ -30,7 +27,6 @@ const LAST_UNITS = 10;
 const SCRYPT_COST_LOG2 = 12;
 
 const env: Record<string, string> = {
-  DATABASE_URL,
   REDIS_URL,
   JWT_SECRET: randomBytes(32).toString('base64url'),
   // Demo settings on purpose: the buyers pay with the simulated provider, no mail leaves.
@@ -49,6 +45,7 @@ interface Buyer {
   address: string;
 }
 
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let cluster: Cluster;
 let dir: string;
 let admin: string;
@@ -58,20 +55,10 @@ let scarce: { id: string; sku: string };
 let plenty: { id: string; sku: string; quantity: number };
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(text);
   } finally {
     await client.end();
   }
@@ -191,14 +178,15 @@ const failed = (answers: { status: number }[]) =>
 describe('two API processes behind nginx', { timeout: 600_000 }, () => {
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-    await onServer(`create database ${DATABASE}`);
+    database = await scratchDatabase(`portal_cluster_${Date.now()}_${process.pid}`);
+    env.DATABASE_URL = database.url;
     const redis = new Redis(REDIS_URL);
     await redis.flushdb();
     redis.disconnect();
 
     await migrate({ ...env, APP_URL: 'http://127.0.0.1' });
-    const database = await openDatabase(DATABASE_URL, dir);
-    const { db } = database;
+    const opened = await openDatabase(database.url, dir);
+    const { db } = opened;
     await seedDemo(db, SCRYPT_COST_LOG2);
     await seedCatalog(db, { products: 200 });
     // One unit is an order here: the test is about processes, not the shop's minimums.
@@ -251,13 +239,13 @@ describe('two API processes behind nginx', { timeout: 600_000 }, () => {
       });
       buyers.push({ email, token: '', address: '' });
     }
-    await database.close();
+    await opened.close();
     cluster = await startCluster({ env, dir });
   });
 
   after(async () => {
     await cluster?.stop();
-    await onServer(`drop database if exists ${DATABASE} with (force)`);
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,8 +59,31 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The node flags `npm start` gives the API (package.json), so every process runs alike. */
-function nodeFlags(): string[] {
+/** A PostgreSQL server where tests and benches make a database of their own (the local one). */
+export const POSTGRES_SERVER =
+  process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function onServer(server: string, text: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Makes database `name` on `server`; `drop` removes it, connections and all. */
+export async function scratchDatabase(name: string, server = POSTGRES_SERVER) {
+  await onServer(server, `create database ${name}`);
+  return {
+    url: Object.assign(new URL(server), { pathname: `/${name}` }).toString(),
+    drop: () => onServer(server, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** The node flags `npm run start:prod` gives the API (package.json), so every process runs alike. */
+export function nodeFlags(): string[] {
   const scripts = (
     JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;

@@ -10,25 +10,11 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { API_ENTRY, freePort, migrate, root, startApiProcess } from './cluster';
+import { API_ENTRY, freePort, migrate, root, scratchDatabase, startApiProcess } from './cluster';
 import { buildPreviousRelease } from './previous-release';
 
-const SERVER = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `portal_upgrade_${Date.now()}_${process.pid}`;
-const DATABASE_URL = Object.assign(new URL(SERVER), { pathname: `/${DATABASE}` }).toString();
-
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrationsApplied(): Promise<number> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+async function migrationsApplied(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(
@@ -50,17 +36,18 @@ async function stop(child: ChildProcess | undefined) {
 describe('an upgrade while the previous release serves', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-upgrade-'));
   const children: (ChildProcess | undefined)[] = [];
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   after(async () => {
     await Promise.all(children.map(stop));
-    await onServer(`drop database if exists ${DATABASE} with (force)`);
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it("applies this release's migrations under the previous release's load, with no fault", async () => {
     const previous = buildPreviousRelease(path.join(dir, 'previous'));
-    await onServer(`create database ${DATABASE}`);
+    database = await scratchDatabase(`portal_upgrade_${Date.now()}_${process.pid}`);
     const env = {
-      DATABASE_URL,
+      DATABASE_URL: database.url,
       APP_URL: 'http://127.0.0.1',
       JWT_SECRET: 'upgrade-test-secret-0123456789-abcdefghij',
       PAYMENT_PROVIDER: 'simulated',
@@ -83,7 +70,7 @@ describe('an upgrade while the previous release serves', { timeout: 600_000 }, (
       readyPath: '/api/health',
     });
     children.push(old);
-    const before = await migrationsApplied();
+    const before = await migrationsApplied(database.url);
     const url = `http://127.0.0.1:${port}`;
 
     const signin = await fetch(`${url}/api/auth/signin`, {
@@ -133,7 +120,7 @@ describe('an upgrade while the previous release serves', { timeout: 600_000 }, (
     migrating = false;
     await load;
 
-    const now = await migrationsApplied();
+    const now = await migrationsApplied(database.url);
     assert.ok(now > before, `${before} migrations, then ${now}`);
     assert.match(applied, new RegExp(`^migrations: ${now} applied \\(${now - before} new\\)`));
     assert.ok(answered > 50, `only ${answered} requests`);

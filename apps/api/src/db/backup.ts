@@ -39,10 +39,10 @@ export function runningProcess(config: Pick<Config, 'dataDir'>): number | undefi
 }
 
 /** Writes `blob` to `file` whole or not at all (a partial file is never a backup). */
-export async function writeWhole(file: string, data: Blob | Uint8Array) {
+export async function writeWhole(file: string, data: Blob) {
   mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
-  await writeFile(partial, data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data);
+  await writeFile(partial, new Uint8Array(await data.arrayBuffer()));
   renameSync(partial, file);
 }
 
