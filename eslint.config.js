@@ -35,6 +35,7 @@ const apiModuleOrder = [
   'cart',
   'quick-order',
   'shopping-lists',
+  'quotes',
   'checkout',
   'claims',
   'invoices',

@@ -59,6 +59,7 @@ import { quickOrderRoutes } from './modules/quick-order/routes';
 import { shoppingListRoutes } from './modules/shopping-lists/routes';
 import { approvalRoutes, budgetRoutes } from './modules/approvals/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { quoteRoutes, staffQuoteRoutes } from './modules/quotes/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { adminPaymentRoutes, paymentRoutes } from './modules/payments/routes';
@@ -221,6 +222,8 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(quickOrderRoutes, { prefix: '/quick-order' });
       await api.register(shoppingListRoutes, { prefix: '/shopping-lists' });
       await api.register(addressRoutes, { prefix: '/addresses' });
+      await api.register(quoteRoutes({ db, config }), { prefix: '/quotes' });
+      await api.register(staffQuoteRoutes({ db, config }), { prefix: '/admin/quotes' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });
       await api.register(approvalRoutes(orderDeps), { prefix: '/order-approvals' });

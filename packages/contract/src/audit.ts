@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'setting',
   'import',
   'category',
+  'quote',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -62,6 +63,7 @@ export const AUDIT_ACTIONS = [
   'category.activate',
   'category.deactivate',
   'category.icon',
+  'quote.answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -141,6 +141,8 @@ export const CHECKOUT_BLOCKERS = [
   'insufficient_stock',
   'company_vat_inactive',
   'invoice_vat_inactive',
+  /** A purchaser accepting a quote above their spending limits: an owner must accept it. */
+  'quote_needs_owner',
 ] as const;
 export type CheckoutBlocker = (typeof CHECKOUT_BLOCKERS)[number];
 
@@ -173,6 +175,8 @@ export const checkoutSummaryRequestSchema = z.strictObject({
   delivery_address_id: z.uuid(),
   invoice_address_id: z.uuid().nullable().optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
+  /** The summary of accepting this quote instead of the cart (issue 24). */
+  quote_id: z.uuid().optional(),
 });
 export type CheckoutSummaryRequest = z.infer<typeof checkoutSummaryRequestSchema>;
 

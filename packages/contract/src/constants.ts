@@ -121,6 +121,7 @@ export const NOTIFICATION_TYPES = [
   'approval_requested',
   'approval_approved',
   'approval_declined',
+  'quote_answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

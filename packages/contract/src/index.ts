@@ -27,3 +27,4 @@ export * from './spec-keys';
 export * from './quick-order';
 export * from './shopping-lists';
 export * from './approvals';
+export * from './quotes';

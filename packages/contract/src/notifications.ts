@@ -22,6 +22,7 @@ export const notificationSchema = z.object({
     approval: z.object({ _id: z.string() }).optional(),
     order: z.object({ _id: z.string(), order_number: z.string() }).optional(),
     invoice: z.object({ _id: z.string(), invoice_number: z.string() }).optional(),
+    quote: z.object({ _id: z.string(), quote_number: z.string() }).optional(),
   }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
@@ -45,6 +46,7 @@ export const notificationPreferencesSchema = z.strictObject({
   approval_requested: z.boolean(),
   approval_approved: z.boolean(),
   approval_declined: z.boolean(),
+  quote_answered: z.boolean(),
 }) satisfies z.ZodType<Record<NotificationType, boolean>>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

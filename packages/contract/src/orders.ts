@@ -56,6 +56,8 @@ export const placeOrderRequestSchema = z.strictObject({
   invoice_address_id: z.uuid().nullable().optional(),
   payment_method: z.enum(PAYMENT_METHODS),
   comment,
+  /** Accepts this answered quote: the order's lines are the quote's, at its prices (issue 24). */
+  quote_id: z.uuid().optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

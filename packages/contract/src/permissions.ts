@@ -38,6 +38,13 @@ export const PERMISSIONS = {
    */
   'approvals.view': ['owner', 'purchaser', 'accountant'],
   'approvals.decide': ['owner'],
+  /**
+   * Quotes (issue 24): every role sees the company's quotes; those who buy ask for one, ask
+   * again, decline or accept it (accepting also needs `orders.place`); staff answer them.
+   */
+  'quotes.view': ['owner', 'purchaser', 'accountant'],
+  'quotes.request': ['owner', 'purchaser'],
+  'quotes.manage': ['admin', 'operator'],
   'budgets.manage': ['owner'],
   'returns.view': ['owner', 'purchaser', 'accountant'],
   'warranty.view': ['owner', 'purchaser', 'accountant'],
@@ -66,6 +73,8 @@ export const PERMISSIONS = {
   /** Told to the purchaser who asked only (notifyCompany's `recipient`). */
   'notifications.approval_approved': ['purchaser'],
   'notifications.approval_declined': ['purchaser'],
+  /** Told to the member who asked for the quote only (notifyCompany's `recipient`). */
+  'notifications.quote_answered': ['owner', 'purchaser'],
   'notification_preferences.edit': ['owner', 'purchaser', 'accountant'],
   'contact.send': ['owner', 'purchaser', 'accountant'],
   /** Browse the catalog: prices are for approved customers and staff only. */

@@ -59,7 +59,13 @@ export const messageAnswerSchema = z.strictObject({
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /** What waits for staff: the sidebar's counts beside Customers, Orders, Claims and Messages. */
-export const STAFF_ALERTS = ['registrations', 'bank_transfers', 'claims', 'messages'] as const;
+export const STAFF_ALERTS = [
+  'registrations',
+  'bank_transfers',
+  'claims',
+  'messages',
+  'quotes',
+] as const;
 export type StaffAlert = (typeof STAFF_ALERTS)[number];
 export const staffAlertsSchema = z.object({
   /** Companies waiting for their registration's review. */
@@ -70,6 +76,8 @@ export const staffAlertsSchema = z.object({
   claims: z.number().int(),
   /** Unread contact-us messages. */
   messages: z.number().int(),
+  /** Quotes asked for and not answered yet. */
+  quotes: z.number().int(),
 });
 export type StaffAlerts = z.infer<typeof staffAlertsSchema>;
 
@@ -79,5 +87,6 @@ export const staffAlertMailsSchema = z.strictObject({
   bank_transfers: z.boolean(),
   claims: z.boolean(),
   messages: z.boolean(),
+  quotes: z.boolean(),
 });
 export type StaffAlertMails = z.infer<typeof staffAlertMailsSchema>;

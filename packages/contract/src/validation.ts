@@ -24,6 +24,7 @@ export const VALIDATION_KEYS = [
   'validation.invalid_date',
   'validation.period_too_long',
   'validation.date_in_future',
+  'validation.date_in_past',
   'validation.nul_character',
   'validation.duplicate_value',
   // Returns and warranty claims (SPEC section 5) and the CSV bulk claim file.

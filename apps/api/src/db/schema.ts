@@ -646,6 +646,85 @@ export const orderApprovals = pgTable(
   ],
 );
 
+/** A staff answer's offer as it was sent (quote_messages.offer): what the buyer was offered. */
+export type QuoteOfferColumn = {
+  lines: { product_id: string; quantity: number; unit_price_cents: number }[];
+  subtotal_cents: number;
+  valid_until: string;
+};
+
+/** Quotes (issue 24): a buyer's request for prices, staff's answer, accepted into an order. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    quoteNumber: text('quote_number')
+      .notNull()
+      .default(sql`'Q' || nextval('quote_number_seq')::text`),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('requested'),
+    wishedDeliveryDate: date('wished_delivery_date', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    answeredBy: uuid('answered_by').references(() => users.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    orderId: uuid('order_id').references(() => orders.id),
+    locale: text('locale').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('quotes_number_unique').on(t.quoteNumber),
+    index('quotes_company_idx').on(t.companyId, t.createdAt.desc(), t.id),
+    index('quotes_status_idx').on(t.status, t.createdAt.desc(), t.id),
+  ],
+);
+
+export const quoteNumberSeq = pgSequence('quote_number_seq', {
+  startWith: 100001,
+  minValue: 100001,
+  maxValue: 999999999,
+});
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    listPriceCents: integer('list_price_cents').notNull(),
+    unitPriceCents: integer('unit_price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.productId] })],
+);
+
+export const quoteMessages = pgTable(
+  'quote_messages',
+  {
+    id: id(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    body: text('body'),
+    offer: jsonb('offer').$type<QuoteOfferColumn>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_messages_quote_idx').on(t.quoteId, t.createdAt, t.id)],
+);
+
 /** Order numbers: 10 digits, sequential, decided by the database (docs/decisions). */
 export const orderNumberSeq = pgSequence('order_number_seq', {
   startWith: 1000000001,
@@ -954,6 +1033,7 @@ export type NotificationDetail = {
   approval?: { _id: string };
   order?: { _id: string; order_number: string };
   invoice?: { _id: string; invoice_number: string };
+  quote?: { _id: string; quote_number: string };
 };
 
 /** Notifications per recipient (SPEC section 3): type, happened_at, detail, seen. */

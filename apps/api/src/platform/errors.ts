@@ -1,5 +1,5 @@
-import { ERROR_STATUS, type ErrorDetail, type ErrorType } from '@portal/contract';
-import type { MessageKey, Vars } from './i18n';
+import { ERROR_STATUS, type ErrorDetail, type ErrorType, type Locale } from '@portal/contract';
+import { t, type MessageKey, type Vars } from './i18n';
 
 /** A domain error: a type of the fixed error body, a message key and its variables. */
 export class AppError extends Error {
@@ -27,6 +27,12 @@ export const unauthorized = (key: MessageKey = 'errors.unauthorized') =>
   new AppError('AUTH_ERROR', key);
 export const invalid = (key: MessageKey, vars?: Vars) =>
   new AppError('VALIDATION_ERROR', key, vars);
+/** A refused field, named in the caller's language, the way a refused request body is. */
+export function fieldError(locale: Locale, field: string, key: MessageKey, vars: Vars = {}) {
+  return new AppError('VALIDATION_ERROR', 'errors.validation_failed', {}, [
+    { field, message: t(locale, key, vars) },
+  ]);
+}
 /** A service we depend on (a payment provider…) cannot be reached: 503, try again later. */
 export const serviceUnavailable = (key: MessageKey) =>
   new AppError('SERVER_ERROR', key, {}, undefined, 503);

@@ -242,6 +242,28 @@ function localeRoutes(locale: Locale): RouteObject {
             })),
         },
         {
+          path: 'quotes',
+          loader: requirePermission('quotes.view'),
+          handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.quotes' }),
+          lazy: () =>
+            import('../features/quotes/pages/quotes-page').then((m) => ({
+              Component: m.QuotesPage,
+            })),
+        },
+        {
+          path: 'quotes/:id',
+          loader: requirePermission('quotes.view'),
+          handle: crumbs(
+            dashboardCrumb,
+            { labelKey: 'breadcrumbs.quotes', to: '/quotes' },
+            { labelKey: 'breadcrumbs.quote' },
+          ),
+          lazy: () =>
+            import('../features/quotes/pages/quote-page').then((m) => ({
+              Component: m.QuotePage,
+            })),
+        },
+        {
           path: 'returns',
           loader: requirePermission('claims.view'),
           handle: crumbs(dashboardCrumb, { labelKey: 'breadcrumbs.returns' }),

@@ -15,6 +15,9 @@ export const STAFF_NAMESPACES = ['translation', 'staff'] as const;
 export const CLAIM_NAMESPACES = ['translation', 'claims'] as const;
 /** Spending limits and order approvals' texts (`locales/approvals/`): with their screens only. */
 export const APPROVAL_NAMESPACES = ['translation', 'approvals'] as const;
+/** Quotes' texts (`locales/quotes/`): the buyer's and the staff's quote screens. */
+export const QUOTE_NAMESPACES = ['translation', 'quotes'] as const;
+export const STAFF_QUOTE_NAMESPACES = [...STAFF_NAMESPACES, 'quotes'] as const;
 export const STAFF_CLAIM_NAMESPACES = [...STAFF_NAMESPACES, 'claims'] as const;
 
 /** Loads one locale file on demand, so a page only downloads the language it shows. */

@@ -8,7 +8,7 @@ type Tree = { [key: string]: string | Tree };
  * The namespaces: the shop's texts, the back office's (downloaded by staff screens only), the
  * claims' and the approvals' (downloaded by their screens only).
  */
-const NAMESPACES = ['translation', 'staff', 'claims', 'approvals'] as const;
+const NAMESPACES = ['translation', 'staff', 'claims', 'approvals', 'quotes'] as const;
 
 function load(locale: string, namespace: (typeof NAMESPACES)[number] = 'translation'): Tree {
   const file = namespace === 'translation' ? `${locale}.json` : `${namespace}/${locale}.json`;

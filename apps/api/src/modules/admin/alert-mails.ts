@@ -8,6 +8,7 @@ const choiceOf = (alerts: string[]): StaffAlertMails => ({
   bank_transfers: alerts.includes('bank_transfers'),
   claims: alerts.includes('claims'),
   messages: alerts.includes('messages'),
+  quotes: alerts.includes('quotes'),
 });
 
 /** `GET /admin/alert-mails`: which alerts the caller also gets by e-mail. */

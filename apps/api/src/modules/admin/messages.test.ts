@@ -53,7 +53,7 @@ async function inbox(query = '', token = operator): Promise<StaffMessageList> {
 }
 
 describe('what waits for staff', () => {
-  it('counts pending registrations, bank transfers to match, draft claims and unread messages', async () => {
+  it('counts pending registrations, bank transfers to match, draft claims, unread messages and quotes to answer', async () => {
     const response = await get('/api/admin/alerts', operator);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -61,6 +61,7 @@ describe('what waits for staff', () => {
       bank_transfers: 0,
       claims: 0,
       messages: 2,
+      quotes: 0,
     });
     expect((await get('/api/admin/alerts', owner)).statusCode).toBe(403);
     expect((await get('/api/admin/alerts')).statusCode).toBe(401);
@@ -157,6 +158,7 @@ describe('alert e-mails for staff', () => {
       bank_transfers: false,
       claims: false,
       messages: false,
+      quotes: false,
     });
     const bad = await send('PUT', '/api/admin/alert-mails', { messages: 'yes' }, operator);
     expect(bad.statusCode).toBe(400);
@@ -170,7 +172,7 @@ describe('alert e-mails for staff', () => {
     const set = await send(
       'PUT',
       '/api/admin/alert-mails',
-      { registrations: false, bank_transfers: true, claims: false, messages: true },
+      { registrations: false, bank_transfers: true, claims: false, messages: true, quotes: false },
       operator,
     );
     expect(set.json()).toMatchObject({ bank_transfers: true, messages: true, claims: false });

@@ -15,6 +15,7 @@ import {
   contactMessageAnswers,
   contactMessages,
   orders,
+  quotes,
   users,
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -88,6 +89,7 @@ export async function listMessages(
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(contactMessages).where(where),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+    db.select({ n: count() }).from(quotes).where(eq(quotes.status, 'requested')),
   ]);
   const total = counted?.n ?? 0;
   return {
@@ -215,19 +217,23 @@ export async function answerMessage(
 
 /** `GET /admin/alerts`: what waits for staff, counted in the indexes of each list. */
 export async function staffAlerts(db: Db): Promise<StaffAlerts> {
-  const [[registrations], [bankTransfers], [draftClaims], [unread]] = await Promise.all([
-    db.select({ n: count() }).from(companies).where(eq(companies.status, 'pending')),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'banktransfer'))),
-    db.select({ n: count() }).from(claims).where(eq(claims.requestStatus, 'draft')),
-    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
-  ]);
+  const [[registrations], [bankTransfers], [draftClaims], [unread], [toAnswer]] = await Promise.all(
+    [
+      db.select({ n: count() }).from(companies).where(eq(companies.status, 'pending')),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'banktransfer'))),
+      db.select({ n: count() }).from(claims).where(eq(claims.requestStatus, 'draft')),
+      db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+      db.select({ n: count() }).from(quotes).where(eq(quotes.status, 'requested')),
+    ],
+  );
   return {
     registrations: registrations?.n ?? 0,
     bank_transfers: bankTransfers?.n ?? 0,
     claims: draftClaims?.n ?? 0,
     messages: unread?.n ?? 0,
+    quotes: toAnswer?.n ?? 0,
   };
 }

@@ -8,8 +8,7 @@ import {
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { categories, categoryTranslations, productCategories } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
-import { t } from '../../platform/i18n';
+import { fieldError, notFound } from '../../platform/errors';
 import { slugify } from '../../platform/slug';
 import { recordAudit } from '../audit';
 import { deleteShopPicture, storeShopPicture } from '../media';
@@ -44,12 +43,6 @@ export async function listStaffCategories(db: Db): Promise<{ items: StaffCategor
       };
     }),
   };
-}
-
-function fieldError(locale: Locale, field: string, key: 'validation.invalid_choice') {
-  return new AppError('VALIDATION_ERROR', 'errors.validation_failed', {}, [
-    { field, message: t(locale, key) },
-  ]);
 }
 
 async function lockCategory(tx: Tx, categoryId: string) {

@@ -22,21 +22,13 @@ import {
   productTranslations,
   products,
 } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../platform/errors';
-import { t, type MessageKey } from '../../platform/i18n';
+import { conflict, fieldError, notFound } from '../../platform/errors';
 import { fromCents, toCents } from '../../platform/money';
 import { slugify } from '../../platform/slug';
 import { recordAudit, recordAudits } from '../audit';
 import { placeholderImage } from './product-repo';
 import { searchCondition } from './read-model/postgres/postgres-read-model';
 import { explainStockChanges } from './stock-movements';
-
-/** A refused field of a product form, named in the staff member's language. */
-function fieldError(locale: Locale, field: string, key: MessageKey, vars = {}) {
-  return new AppError('VALIDATION_ERROR', 'errors.validation_failed', {}, [
-    { field, message: t(locale, key, vars) },
-  ]);
-}
 
 const sortOrder: Record<StaffProductListQuery['sort'], SQL[]> = {
   updated: [sql`p.updated_at desc`, sql`p.id desc`],

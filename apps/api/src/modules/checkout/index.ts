@@ -4,6 +4,7 @@ export {
   checkoutDefaults,
   deliveryDaysOf,
   draftCheckout,
+  quoteNeedsOwner,
   vatMentionOf,
   type CheckoutDraft,
 } from './service';

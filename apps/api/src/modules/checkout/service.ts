@@ -26,6 +26,7 @@ import {
   type AddressRow,
 } from '../addresses';
 import { cartIdOf, cartSums, describeLines, pricedLines, titleOf, type PricedLine } from '../cart';
+import { quoteOrderLines } from '../quotes';
 import { checkSpending, spendingView } from './spending';
 import { computeTotals, type Totals } from './totals';
 
@@ -130,7 +131,8 @@ export interface CheckoutDraft {
 
 /**
  * Reads the cart (or the given lines), addresses and company and prices the order: totals, VAT
- * and what blocks it. Inside a transaction when placing the order, so the numbers are the ones
+ * and what blocks it. A quote's lines (`quote`) were agreed with staff: the cart's minimum
+ * amount and item count do not apply to them. Inside a transaction when placing the order, so the numbers are the ones
  * that get saved.
  */
 export async function draftCheckout(
@@ -138,7 +140,7 @@ export async function draftCheckout(
   shop: { checkout: CheckoutSettings; product: ProductSettings },
   ctx: RequestContext,
   request: { deliveryAddressId: string; invoiceAddressId: string | null },
-  source: { cartId?: string; lines?: PricedLine[] } = {},
+  source: { cartId?: string; lines?: PricedLine[]; quote?: boolean } = {},
 ): Promise<CheckoutDraft> {
   const companyId = companyOf(ctx);
   const { checkout: settings, product: productSettings } = shop;
@@ -179,7 +181,7 @@ export async function draftCheckout(
       type: 'VALIDATION_ERROR',
     });
   } else {
-    if (sums.subtotalCents < toCents(productSettings.min_cart_amount)) {
+    if (!source.quote && sums.subtotalCents < toCents(productSettings.min_cart_amount)) {
       blockers.push({
         code: 'min_cart_amount',
         key: 'errors.min_cart_amount',
@@ -187,7 +189,7 @@ export async function draftCheckout(
         type: 'VALIDATION_ERROR',
       });
     }
-    if (sums.itemCount < productSettings.min_cart_quantity) {
+    if (!source.quote && sums.itemCount < productSettings.min_cart_quantity) {
       blockers.push({
         code: 'min_cart_quantity',
         key: 'errors.min_cart_quantity',
@@ -234,6 +236,17 @@ export async function draftCheckout(
   };
 }
 
+/**
+ * A quote accepted by a purchaser above their limits: an order request for approval holds the
+ * cart, not a quote, so an owner accepts it instead.
+ */
+export const quoteNeedsOwner: Blocker = {
+  code: 'quote_needs_owner',
+  key: 'errors.quote_needs_owner',
+  vars: {},
+  type: 'CONFLICT',
+};
+
 /** The first blocker as the error to answer. */
 export function blockerError(blocker: Blocker): AppError {
   return blocker.type === 'CONFLICT'
@@ -256,10 +269,17 @@ export async function checkoutSummary(
   request: CheckoutSummaryRequest,
 ): Promise<CheckoutSummary> {
   const shop = { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
-  const draft = await draftCheckout(deps.db, shop, ctx, {
-    deliveryAddressId: request.delivery_address_id,
-    invoiceAddressId: request.invoice_address_id ?? null,
-  });
+  const quoteId = request.quote_id;
+  const draft = await draftCheckout(
+    deps.db,
+    shop,
+    ctx,
+    {
+      deliveryAddressId: request.delivery_address_id,
+      invoiceAddressId: request.invoice_address_id ?? null,
+    },
+    quoteId ? { lines: await quoteOrderLines(deps.db, ctx, quoteId), quote: true } : {},
+  );
   const { settings, totals } = draft;
   const method =
     request.payment_method ?? (await defaultPaymentMethod(deps.db, ctx.userId, settings));
@@ -270,6 +290,8 @@ export async function checkoutSummary(
     ctx.locale,
     productSettings.low_stock_threshold,
   );
+  const spending = await checkSpending(deps.db, ctx, totals.totalCents);
+  if (quoteId && spending.required) draft.blockers.push(quoteNeedsOwner);
   return {
     items,
     totals: {
@@ -290,6 +312,6 @@ export async function checkoutSummary(
     payment_methods: paymentMethodOptions(settings),
     blockers: draft.blockers.map((b) => ({ code: b.code, message: t(ctx.locale, b.key, b.vars) })),
     can_place_order: draft.blockers.length === 0,
-    spending: spendingView(await checkSpending(deps.db, ctx, totals.totalCents)),
+    spending: spendingView(spending),
   };
 }

@@ -89,6 +89,7 @@ export async function notifyCompany(
           buyer_name: detail.buyer?.full_name ?? '',
           order_number: detail.order?.order_number ?? '',
           invoice_number: detail.invoice?.invoice_number ?? '',
+          quote_number: detail.quote?.quote_number ?? '',
         },
         attachments,
       })),

@@ -268,6 +268,7 @@ describe('POST /api/admin/orders/:id/ship', () => {
         approval_requested: true,
         approval_approved: true,
         approval_declined: true,
+        quote_answered: true,
       },
       headers: bearer(purchaser),
     });

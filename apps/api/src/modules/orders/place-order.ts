@@ -37,11 +37,13 @@ import {
   checkoutDefaults,
   deliveryDaysOf,
   draftCheckout,
+  quoteNeedsOwner,
   vatMentionOf,
   type CheckoutDraft,
   type Spending,
 } from '../checkout';
 import { notifyCompany } from '../notifications';
+import { markQuoteAccepted, quoteOrderLines } from '../quotes';
 import type { OrderRow } from './status';
 import { describeOrder, findOrder, orderView } from './view';
 
@@ -61,6 +63,8 @@ export interface PlaceOrderInput {
   invoiceAddressId: string | null;
   paymentMethod: PaymentMethod;
   comment: string | null;
+  /** Accepts this quote: its lines at its prices instead of the cart (issue 24). */
+  quoteId?: string | null;
 }
 
 /** An Idempotency-Key and the request it came with (a repeat must send the same). */
@@ -348,6 +352,21 @@ export async function placeOrder(
       const earlier = await replayOf(tx, ctx.userId, idempotencyKey, requestHash);
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
+    if (input.quoteId) {
+      const written = await placeQuote(tx, deps, ctx, input, input.quoteId, {
+        checkout: settings,
+        product: productSettings,
+      });
+      if (idempotencyKey) {
+        await tx.insert(idempotencyKeys).values({
+          userId: ctx.userId,
+          key: idempotencyKey,
+          requestHash,
+          orderId: written.order.id,
+        });
+      }
+      return { kind: 'placed', ...written } as const;
+    }
     // One checkout per cart at a time: a second one waits and then finds the cart empty. The
     // buyer (named in the notification and the mail) comes with it.
     const [locked] = await tx
@@ -411,6 +430,34 @@ export async function placeOrder(
     redirectUrl: online ? payment.checkoutUrl : null,
     replayed: false,
   };
+}
+
+/**
+ * Accepts a quote in the caller's transaction: the quote locked and checked (answered, valid,
+ * every product still sold), its lines at the quoted prices; the cart is left as it is.
+ */
+async function placeQuote(
+  tx: Executor,
+  deps: OrdersDeps,
+  ctx: RequestContext,
+  input: PlaceOrderInput,
+  quoteId: string,
+  shop: { checkout: CheckoutSettings; product: ProductSettings },
+) {
+  const lines = await quoteOrderLines(tx, ctx, quoteId, true);
+  const draft = await draftCheckout(tx, shop, ctx, input, { lines, quote: true });
+  const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
+  if (blocker) throw blockerError(blocker);
+  const spending = await checkSpending(tx, ctx, draft.totals.totalCents, { hold: true });
+  if (spending.required) throw blockerError(quoteNeedsOwner);
+  const [buyer] = await tx
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  if (!buyer) throw new Error('buyer vanished');
+  const written = await writeOrder(tx, deps, ctx, { input, draft, buyer, settings: shop.checkout });
+  await markQuoteAccepted(tx, ctx, quoteId, written.order.id);
+  return { ...written, buyer };
 }
 
 async function answerReplay(

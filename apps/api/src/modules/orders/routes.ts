@@ -60,6 +60,7 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
             invoiceAddressId: request.body.invoice_address_id ?? null,
             paymentMethod: request.body.payment_method,
             comment: request.body.comment ?? null,
+            quoteId: request.body.quote_id ?? null,
           },
           key ? { key, request: request.body } : undefined,
         );

@@ -11,6 +11,7 @@ const TEMPLATE_OF = {
   bank_transfers: 'staff_alert_bank_transfer',
   claims: 'staff_alert_claim',
   messages: 'staff_alert_message',
+  quotes: 'staff_alert_quote',
 } as const satisfies Record<StaffAlert, string>;
 
 type AlertTemplate<A extends StaffAlert> = (typeof TEMPLATE_OF)[A];

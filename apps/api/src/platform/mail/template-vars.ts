@@ -82,6 +82,8 @@ export interface MailTemplateVars {
   notification_approval_requested: NotificationMailVars;
   notification_approval_approved: NotificationMailVars;
   notification_approval_declined: NotificationMailVars;
+  /** Issue 24: to the member who asked, staff answered their quote. */
+  notification_quote_answered: NotificationMailVars;
   /** To staff who asked for it: a company registered and waits for review. */
   staff_alert_registration: {
     first_name: string;
@@ -105,6 +107,13 @@ export interface MailTemplateVars {
     claim_url: string;
   };
   /** To staff who asked for it: a customer wrote through the contact form. */
+  /** To staff who asked for it: a customer asks for a quote (or asks again). */
+  staff_alert_quote: {
+    first_name: string;
+    quote_number: string;
+    company: string;
+    quote_url: string;
+  };
   staff_alert_message: {
     first_name: string;
     company: string;
@@ -151,6 +160,7 @@ interface NotificationMailVars {
   buyer_name: string;
   order_number: string;
   invoice_number: string;
+  quote_number: string;
 }
 
 /** What every order mail says: the order, its value (formatted for the locale) and delivery time. */

@@ -133,6 +133,10 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     greeting: 'common.greeting',
     blocks: ['notification_approval_declined.intro', 'notification.preferences'],
   },
+  notification_quote_answered: {
+    greeting: 'common.greeting',
+    blocks: ['notification_quote_answered.intro', 'notification.preferences'],
+  },
   staff_alert_registration: {
     greeting: 'common.greeting',
     blocks: [
@@ -154,6 +158,14 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
     blocks: [
       'staff_alert_claim.intro',
       { button: 'staff_alert_claim.action', url: 'claim_url' },
+      'staff_alert.preferences',
+    ],
+  },
+  staff_alert_quote: {
+    greeting: 'common.greeting',
+    blocks: [
+      'staff_alert_quote.intro',
+      { button: 'staff_alert_quote.action', url: 'quote_url' },
       'staff_alert.preferences',
     ],
   },

@@ -7,6 +7,7 @@ const staffOrdersCrumb: Crumb = { labelKey: 'breadcrumbs.staffOrders', to: '/adm
 const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/customers' };
 const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
 const messagesCrumb: Crumb = { labelKey: 'breadcrumbs.messages', to: '/admin/messages' };
+const staffQuotesCrumb: Crumb = { labelKey: 'breadcrumbs.staffQuotes', to: '/admin/quotes' };
 const catalogCrumb: Crumb = { labelKey: 'breadcrumbs.catalog', to: '/admin/catalog' };
 
 /**
@@ -163,6 +164,24 @@ export const staffRoutes: RouteObject[] = [
     lazy: () =>
       import('../../features/admin/pages/customer-page').then((m) => ({
         Component: m.CustomerPage,
+      })),
+  },
+  {
+    path: 'admin/quotes',
+    loader: requirePermission('quotes.manage'),
+    handle: crumbs({ labelKey: 'breadcrumbs.staffQuotes' }),
+    lazy: () =>
+      import('../../features/quotes/pages/staff-quotes-page').then((m) => ({
+        Component: m.StaffQuotesPage,
+      })),
+  },
+  {
+    path: 'admin/quotes/:id',
+    loader: requirePermission('quotes.manage'),
+    handle: crumbs(staffQuotesCrumb, { labelKey: 'breadcrumbs.quote' }),
+    lazy: () =>
+      import('../../features/quotes/pages/staff-quote-page').then((m) => ({
+        Component: m.StaffQuotePage,
       })),
   },
   {

@@ -50,6 +50,7 @@ describe('visibleNav', () => {
       'nav.orders',
       'nav.customers',
       'nav.staffClaims',
+      'nav.quotes',
       'nav.catalog',
       'nav.messages',
       'nav.staff',
@@ -62,6 +63,7 @@ describe('visibleNav', () => {
       'nav.orders',
       'nav.customers',
       'nav.staffClaims',
+      'nav.quotes',
       'nav.messages',
     ]);
     const ownerLabels = visibleNav('owner').flatMap((s) => s.items.map((i) => i.labelKey));

@@ -7,6 +7,7 @@ import {
   IconPackage,
   IconReceipt,
   IconMessageCircle,
+  IconMessageDollar,
   IconSettings,
   IconShieldCheck,
   IconTruckReturn,
@@ -93,6 +94,13 @@ export const NAV_SECTIONS: NavSection[] = [
           },
           {
             kind: 'link',
+            labelKey: 'nav.quotes',
+            to: '/quotes',
+            icon: IconMessageDollar,
+            permission: 'quotes.view',
+          },
+          {
+            kind: 'link',
             labelKey: 'nav.invoices',
             to: '/invoices',
             icon: IconFileInvoice,
@@ -151,6 +159,14 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconTruckReturn,
         permission: 'claims.manage',
         alert: 'claims',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.quotes',
+        to: '/admin/quotes',
+        icon: IconMessageDollar,
+        permission: 'quotes.manage',
+        alert: 'quotes',
       },
       {
         kind: 'link',

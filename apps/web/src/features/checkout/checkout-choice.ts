@@ -21,10 +21,19 @@ export function readChoice(params: URLSearchParams): {
   };
 }
 
-export function writeChoice(choice: CheckoutChoice): URLSearchParams {
+/** The quote being accepted (issue 24), kept in the URL of both steps; null: the cart. */
+export function readQuote(params: URLSearchParams): string | null {
+  return params.get('quote');
+}
+
+export function writeChoice(
+  choice: CheckoutChoice,
+  quoteId: string | null = null,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (choice.deliveryId) params.set('delivery', choice.deliveryId);
   params.set('invoice', choice.invoiceId ?? SAME);
+  if (quoteId) params.set('quote', quoteId);
   return params;
 }
 

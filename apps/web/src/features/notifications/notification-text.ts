@@ -11,6 +11,7 @@ export function describeNotification(notification: Notification): {
     buyer: detail.buyer?.full_name ?? '',
     order: detail.order?.order_number ?? '',
     invoice: detail.invoice?.invoice_number ?? '',
+    quote: detail.quote?.quote_number ?? '',
   };
   const to = detail.invoice
     ? `/invoices/invoice-details/${detail.invoice._id}`
@@ -18,6 +19,8 @@ export function describeNotification(notification: Notification): {
       ? `/orders/${detail.order._id}`
       : detail.approval
         ? `/approvals/${detail.approval._id}`
-        : null;
+        : detail.quote
+          ? `/quotes/${detail.quote._id}`
+          : null;
   return { key: `notifications.types.${notification.type}`, values, to };
 }

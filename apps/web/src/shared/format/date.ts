@@ -8,6 +8,13 @@ export function formatDate(value: string | number | Date, locale: string): strin
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(toDate(value));
 }
 
+/** A calendar day (`YYYY-MM-DD`, no time of day) as the locale writes it, whatever the time zone. */
+export function formatDay(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 export function formatDateTime(value: string | number | Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     toDate(value),

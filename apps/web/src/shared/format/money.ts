@@ -9,3 +9,12 @@ export function formatMoney(amount: number, locale: string, withSymbol = true): 
     maximumFractionDigits: MONEY_DECIMALS,
   }).format(amount);
 }
+
+/**
+ * The total of unit prices (euros) times quantities, added in integer cents as the server does:
+ * a preview of a total the server will compute (a quote being answered).
+ */
+export function sumOfLines(lines: { price: number; quantity: number }[]): number {
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+  return cents / 100;
+}

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffAlertMails, StaffAlerts } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-
-export const staffAlertsKey = ['admin', 'alerts'] as const;
+import { staffAlertsKey } from '../../../shared/api/staff-alerts';
 
 /** What waits for staff, for the sidebar's counts: asked again every minute and on focus. */
 export function useStaffAlerts(enabled: boolean) {

@@ -9,7 +9,7 @@ import type {
   ReplacementClaimItemRequest,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-import { staffAlertsKey } from './alerts';
+import { staffAlertsKey } from '../../../shared/api/staff-alerts';
 
 const claimsKey = ['admin', 'claims'] as const;
 

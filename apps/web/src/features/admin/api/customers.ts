@@ -7,7 +7,7 @@ import type {
   StaffVatCheckResponse,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-import { staffAlertsKey } from './alerts';
+import { staffAlertsKey } from '../../../shared/api/staff-alerts';
 
 const customersKey = ['admin', 'companies'] as const;
 

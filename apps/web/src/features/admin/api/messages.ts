@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffMessage, StaffMessageList } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-import { staffAlertsKey } from './alerts';
+import { staffAlertsKey } from '../../../shared/api/staff-alerts';
 
 const messagesKey = ['admin', 'messages'] as const;
 

@@ -6,7 +6,7 @@ import type {
   StaffOrderList,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
-import { staffAlertsKey } from './alerts';
+import { staffAlertsKey } from '../../../shared/api/staff-alerts';
 
 const staffOrdersKey = ['admin', 'orders'] as const;
 

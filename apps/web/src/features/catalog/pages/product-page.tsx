@@ -23,6 +23,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { BreadcrumbTrail } from '../../../shared/ui/breadcrumb-trail';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { AddToCart } from '../components/add-to-cart';
+import { RequestQuoteButton } from '../components/request-quote-button';
 import { AddToList } from '../components/add-to-list';
 import { useCategory } from '../api/categories';
 import { increaseViews, productQueryOptions, useProduct } from '../api/products';
@@ -141,9 +142,10 @@ export function ProductPage() {
             </Badge>
           </Group>
           <AddToCart product={data} withQuantity />
-          <div>
+          <Group gap="sm">
             <AddToList product={data} />
-          </div>
+            <RequestQuoteButton product={data} />
+          </Group>
           <Card withBorder radius="md" padding="md">
             <dl style={{ margin: 0 }}>
               <Fact label={t('catalog.sku')}>{data.sku}</Fact>

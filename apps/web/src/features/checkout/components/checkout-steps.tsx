@@ -3,8 +3,17 @@ import { useTranslation } from 'react-i18next';
 
 const STEPS = ['cart', 'delivery', 'summary', 'payment'] as const;
 
-/** Where the buyer is in the checkout flow (SPEC section 4): cart, delivery, summary, payment. */
-export function CheckoutSteps({ active }: { active: (typeof STEPS)[number] }) {
+/**
+ * Where the buyer is in the checkout flow (SPEC section 4): cart, delivery, summary, payment. A
+ * quote being accepted takes the cart's place.
+ */
+export function CheckoutSteps({
+  active,
+  quote = false,
+}: {
+  active: (typeof STEPS)[number];
+  quote?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('checkout.steps.label')}>
@@ -12,7 +21,7 @@ export function CheckoutSteps({ active }: { active: (typeof STEPS)[number] }) {
         {STEPS.map((step, index) => (
           <Stepper.Step
             key={step}
-            label={t(`checkout.steps.${step}`)}
+            label={t(step === 'cart' && quote ? 'checkout.steps.quote' : `checkout.steps.${step}`)}
             aria-current={index === STEPS.indexOf(active) ? 'step' : undefined}
           />
         ))}

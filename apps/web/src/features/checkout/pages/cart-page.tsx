@@ -7,6 +7,7 @@ import {
   IconArrowRight,
   IconListDetails,
   IconListNumbers,
+  IconMessageDollar,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import { CartLineRow } from '../components/cart-line-row';
 import classes from '../components/checkout.module.css';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { SaveListModal } from '../../../shared/ui/save-list-modal';
+import { RequestQuoteModal } from '../../../shared/quotes/request-quote-modal';
 
 const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };
 
@@ -37,6 +39,7 @@ export function CartPage() {
   const update = useUpdateCart();
   const clear = useClearCart();
   const [savingList, setSavingList] = useState(false);
+  const [askingQuote, setAskingQuote] = useState(false);
 
   if (!cart.data || !me) {
     return cart.isError ? (
@@ -177,6 +180,15 @@ export function CartPage() {
                   {t('lists.saveCart')}
                 </Button>
               )}
+              {can(me.role, 'quotes.request') && (
+                <Button
+                  variant="default"
+                  leftSection={<IconMessageDollar size={18} aria-hidden />}
+                  onClick={() => setAskingQuote(true)}
+                >
+                  {t('quotes.request.fromCart')}
+                </Button>
+              )}
               <Button
                 variant="default"
                 leftSection={<IconTrash size={18} color="var(--mantine-color-red-9)" aria-hidden />}
@@ -261,6 +273,18 @@ export function CartPage() {
         onClose={() => setSavingList(false)}
         source={{ from: 'cart' }}
       />
+      {askingQuote && (
+        <RequestQuoteModal
+          opened
+          onClose={() => setAskingQuote(false)}
+          lines={lines.map((line) => ({
+            productId: line._id,
+            title: line.product.name,
+            sku: line.product.sku,
+            quantity: line.quantity,
+          }))}
+        />
+      )}
     </Stack>
   );
 }

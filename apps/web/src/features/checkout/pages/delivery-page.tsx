@@ -10,10 +10,17 @@ import { LocaleLink } from '../../../shared/ui/locale-link';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useAddresses } from '../../../shared/api/addresses';
 import { useCheckoutOptions } from '../api/checkout';
-import { readChoice, resolveChoice, writeChoice, type CheckoutChoice } from '../checkout-choice';
+import {
+  readChoice,
+  readQuote,
+  resolveChoice,
+  writeChoice,
+  type CheckoutChoice,
+} from '../checkout-choice';
 import { AddressBook } from '../components/address-book';
 import { AddressFormModal } from '../../../shared/ui/address-form-modal';
 import { CheckoutSteps } from '../components/checkout-steps';
+import { QuoteNote } from '../components/quote-note';
 import { purchaseBlocked } from '../vat-status';
 
 interface Editing {
@@ -64,17 +71,19 @@ export function DeliveryPage() {
         : { ...choice, invoiceId: address._id },
     );
   };
+  const quoteId = readQuote(params);
   const next = () =>
     void navigate(
-      `${localize('/checkout/summary')}?${writeChoice({ deliveryId: choice.deliveryId, invoiceId })}`,
+      `${localize('/checkout/summary')}?${writeChoice({ deliveryId: choice.deliveryId, invoiceId }, quoteId)}`,
     );
 
   return (
     <Stack gap="lg">
-      <CheckoutSteps active="delivery" />
+      <CheckoutSteps active="delivery" quote={quoteId !== null} />
       <Title order={1} size="h2" c="brand.9">
         {t('checkout.delivery.title')}
       </Title>
+      {quoteId && <QuoteNote />}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="delivery-h">
         <Title order={2} size="h4" mb="md" id="delivery-h">
@@ -139,11 +148,11 @@ export function DeliveryPage() {
       <Group justify="space-between">
         <Button
           component={LocaleLink}
-          to="/cart"
+          to={quoteId ? `/quotes/${quoteId}` : '/cart'}
           variant="default"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
         >
-          {t('checkout.backToCart')}
+          {t(quoteId ? 'checkout.quote.back' : 'checkout.backToCart')}
         </Button>
         <Button
           rightSection={<IconArrowRight size={18} aria-hidden />}

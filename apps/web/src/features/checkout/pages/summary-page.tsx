@@ -26,7 +26,8 @@ import {
   usePlaceOrder,
   useSubmitForApproval,
 } from '../api/checkout';
-import { readChoice, writeChoice } from '../checkout-choice';
+import { readChoice, readQuote, writeChoice } from '../checkout-choice';
+import { QuoteNote } from '../components/quote-note';
 import { AddressLines } from '../../../shared/ui/address-lines';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OneClickButton } from '../components/one-click-button';
@@ -56,6 +57,7 @@ export function SummaryPage() {
   const { redirecting, follow } = usePaymentRedirect();
 
   const { deliveryId, invoiceId } = readChoice(params);
+  const quoteId = readQuote(params);
   const method = chosenMethod ?? options.data?.default_payment_method ?? null;
   const request: CheckoutSummaryRequest | null =
     deliveryId && method
@@ -63,10 +65,11 @@ export function SummaryPage() {
           delivery_address_id: deliveryId,
           invoice_address_id: invoiceId ?? null,
           payment_method: method,
+          ...(quoteId ? { quote_id: quoteId } : {}),
         }
       : null;
   const summary = useCheckoutSummary(request);
-  const changeLink = `/checkout/delivery?${writeChoice({ deliveryId, invoiceId: invoiceId ?? null })}`;
+  const changeLink = `/checkout/delivery?${writeChoice({ deliveryId, invoiceId: invoiceId ?? null }, quoteId)}`;
 
   if (!deliveryId) {
     return (
@@ -103,8 +106,9 @@ export function SummaryPage() {
       invoice_address_id: invoiceId ?? null,
       payment_method: method,
       comment: comment.trim() || null,
+      ...(quoteId ? { quote_id: quoteId } : {}),
     };
-    if (spending.required) {
+    if (spending.required && !quoteId) {
       submitForApproval.mutate(body, {
         onSuccess: (approval) => {
           notifySuccess(t('checkout.summary.submitted'));
@@ -122,10 +126,11 @@ export function SummaryPage() {
 
   return (
     <Stack gap="lg">
-      <CheckoutSteps active="summary" />
+      <CheckoutSteps active="summary" quote={quoteId !== null} />
       <Title order={1} size="h2" c="brand.9">
         {t('checkout.summary.title')}
       </Title>
+      {quoteId && <QuoteNote />}
       {data.blockers.map((blocker) => (
         <Alert
           key={blocker.code}
@@ -240,7 +245,7 @@ export function SummaryPage() {
             {t('checkout.summary.totals')}
           </Title>
           <Totals totals={{ ...data.totals, shipping_method: data.shipping_method }} />
-          {spending.required ? (
+          {quoteId ? null : spending.required ? (
             <Alert color="orange" variant="light" mt="md" data-approval-needed>
               {spending.reason === 'monthly_budget'
                 ? t('checkout.summary.approvalNeeded_monthly_budget', {
@@ -262,7 +267,7 @@ export function SummaryPage() {
             )
           )}
           <Stack gap="xs" mt="lg">
-            {spending.required ? (
+            {spending.required && !quoteId ? (
               <Button
                 size="md"
                 onClick={placeOrder}
@@ -285,7 +290,7 @@ export function SummaryPage() {
                 >
                   {t('checkout.summary.placeOrder')}
                 </Button>
-                <OneClickButton disabled={!canPlace} comment={comment} />
+                {!quoteId && <OneClickButton disabled={!canPlace} comment={comment} />}
               </>
             )}
           </Stack>
