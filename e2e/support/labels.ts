@@ -19,6 +19,7 @@ export function labels(locale: string) {
     staff: read(`staff/${locale}.json`),
     claims: read(`claims/${locale}.json`),
     approvals: read(`approvals/${locale}.json`),
+    quotes: read(`quotes/${locale}.json`),
   };
   return (key: string, vars: Record<string, string> = {}): string => {
     const [namespace, keyPath] = key.includes(':') ? key.split(':', 2) : ['translation', key];

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/ui/notify';
 import { useBuyWithOneClick, useCheckoutOptions } from '../api/checkout';
 import { RedirectingOverlay } from './redirecting-overlay';
-import classes from './checkout.module.css';
 import { useIdempotencyKey, usePaymentRedirect } from './use-payment-redirect';
+import { wrappingButton } from '../../../shared/ui/wrapping-button';
 
 /**
  * 'Buy with one click': after one confirmation, orders the cart with the company's default
@@ -52,7 +52,7 @@ export function OneClickButton({ disabled, comment }: { disabled: boolean; comme
         loading={buy.isPending}
         disabled={disabled || !available}
         fullWidth
-        classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+        classNames={wrappingButton}
       >
         {t('checkout.oneClick.button')}
       </Button>

@@ -23,12 +23,10 @@ import { purchaseBlocked } from '../vat-status';
 import { useCart, useClearCart, useUpdateCart } from '../../../shared/api/cart';
 import { cartHolds, type CartHold } from '../cart-lines';
 import { CartLineRow } from '../components/cart-line-row';
-import classes from '../components/checkout.module.css';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { SaveListModal } from '../../../shared/ui/save-list-modal';
 import { RequestQuoteModal } from '../../../shared/quotes/request-quote-modal';
-
-const wrap = { root: classes.wrapRoot, label: classes.wrapLabel };
+import { wrappingButton } from '../../../shared/ui/wrapping-button';
 
 /** /cart: the cart table, clear cart, continue shopping, minimums and the way to checkout. */
 export function CartPage() {
@@ -249,7 +247,7 @@ export function CartPage() {
                     to="/checkout/delivery"
                     rightSection={<IconArrowRight size={18} aria-hidden />}
                     fullWidth
-                    classNames={wrap}
+                    classNames={wrappingButton}
                   >
                     {t('cart.proceed')}
                   </Button>

@@ -37,6 +37,7 @@ import { Totals } from '../../../shared/ui/totals';
 import classes from '../components/checkout.module.css';
 import { useIdempotencyKey, usePaymentRedirect } from '../components/use-payment-redirect';
 import { purchaseBlocked } from '../vat-status';
+import { wrappingButton } from '../../../shared/ui/wrapping-button';
 
 const COMMENT_MAX = 1000;
 
@@ -274,7 +275,7 @@ export function SummaryPage() {
                 loading={submitForApproval.isPending}
                 disabled={!canPlace}
                 fullWidth
-                classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+                classNames={wrappingButton}
               >
                 {t('checkout.summary.submitForApproval')}
               </Button>
@@ -303,7 +304,7 @@ export function SummaryPage() {
           to={changeLink}
           variant="default"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
-          classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+          classNames={wrappingButton}
         >
           {t('checkout.summary.back')}
         </Button>

@@ -9,8 +9,8 @@ import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { QUOTE_NAMESPACES } from '../../../i18n/i18n';
 
 /**
- * The quote's lines: product, quantity, list price, quoted price and line total. `extra` adds
- * columns (staff: the stock, and a price input in place of the quoted price).
+ * The quote's lines: product, quantity, list price, quoted price and line total. Staff add a
+ * column (the stock) and, while answering, a price input in place of the quoted price.
  */
 export function QuoteLines<L extends QuoteLine>({
   lines,
@@ -18,12 +18,15 @@ export function QuoteLines<L extends QuoteLine>({
   extraHead,
   extraCells,
   quotedCell,
+  lineTotalOf = (line) => line.line_total,
 }: {
   lines: L[];
   productLinks?: boolean;
   extraHead?: ReactNode;
   extraCells?: (line: L) => ReactNode;
   quotedCell?: (line: L, index: number) => ReactNode;
+  /** The line's total to show (staff: the price being typed, times the quantity). */
+  lineTotalOf?: (line: L) => number | null;
 }) {
   const { t } = useTranslation(QUOTE_NAMESPACES);
   const locale = useLocale();
@@ -73,7 +76,7 @@ export function QuoteLines<L extends QuoteLine>({
               <Table.Td ta="right" fw={600}>
                 {quotedCell ? quotedCell(line, index) : money(line.unit_price)}
               </Table.Td>
-              <Table.Td ta="right">{money(line.line_total)}</Table.Td>
+              <Table.Td ta="right">{money(lineTotalOf(line))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -24,6 +24,7 @@ import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { wrappingButton } from '../../../shared/ui/wrapping-button';
 import { QUOTE_NAMESPACES } from '../../../i18n/i18n';
 import { useQuote, useRespondToQuote } from '../api/quotes';
 import { Conversation } from '../components/conversation';
@@ -208,6 +209,7 @@ function Actions({ quote }: { quote: Quote }) {
           to={`/checkout/delivery?quote=${quote._id}`}
           leftSection={<IconCheck size={18} aria-hidden />}
           fullWidth
+          classNames={wrappingButton}
         >
           {t('quotes:accept')}
         </Button>

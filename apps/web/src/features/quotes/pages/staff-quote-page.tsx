@@ -68,7 +68,12 @@ export function StaffQuotePage() {
             {t('quotes:detailTitle', { number: quote.quote_number })}
           </Title>
           <Text c="gray.7" mt={4}>
-            <Anchor component={LocaleLink} to={`/admin/customers/${quote.company._id}`}>
+            <Anchor
+              component={LocaleLink}
+              to={`/admin/customers/${quote.company._id}`}
+              underline="always"
+              fw={600}
+            >
               {quote.company.name}
             </Anchor>{' '}
             ·{' '}
@@ -145,9 +150,11 @@ function AnswerForm({ quote }: { quote: StaffQuote }) {
   );
   const [message, setMessage] = useState('');
   const priceOf = (productId: string) => Number(prices[productId]);
-  const total = sumOfLines(
-    quote.lines.map((line) => ({ price: priceOf(line.product_id) || 0, quantity: line.quantity })),
-  );
+  const typed = (line: { product_id: string; quantity: number }) => ({
+    price: priceOf(line.product_id) || 0,
+    quantity: line.quantity,
+  });
+  const total = sumOfLines(quote.lines.map(typed));
   const fieldError = (field: string) =>
     answer.error instanceof ApiError
       ? answer.error.details.find((detail) => detail.field === field)?.message
@@ -184,6 +191,7 @@ function AnswerForm({ quote }: { quote: StaffQuote }) {
           productLinks={false}
           extraHead={<StockHead />}
           extraCells={(line) => <Table.Td ta="right">{line.stock}</Table.Td>}
+          lineTotalOf={(line) => sumOfLines([typed(line)])}
           quotedCell={(line, index) => (
             <NumberInput
               aria-label={t('quotes:staff.priceOf', { title: line.title })}
@@ -196,7 +204,8 @@ function AnswerForm({ quote }: { quote: StaffQuote }) {
               decimalScale={2}
               allowNegative={false}
               prefix="€ "
-              w={140}
+              w="100%"
+              maw={140}
               ml="auto"
               error={fieldError(`lines.${index}.unit_price`)}
             />
