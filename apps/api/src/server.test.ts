@@ -136,6 +136,9 @@ describe('the platform', () => {
       ['POST', '/api/auth/login'],
       ['POST', '/api/auth/logout'],
       ['POST', '/api/admin/registrations/../approve'],
+      ['POST', '/api/quotes'],
+      ['POST', '/api/quotes/00000000-0000-4000-8000-000000000000/ask-again'],
+      ['POST', '/api/checkout/summary'],
     ];
     for (const [method, url] of routes) {
       for (const payload of bodies) {
