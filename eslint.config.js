@@ -31,6 +31,7 @@ const apiModuleOrder = [
   'users',
   'auth',
   'admin',
+  'pricing',
   'catalog',
   'cart',
   'quick-order',

@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { createCatalogReadModel } from './modules/catalog';
+import { companyPriceListRoutes, priceListRoutes, PriceBooks } from './modules/pricing';
 import { productImageRoutes, staffCatalogRoutes, staffCategoryRoutes } from './modules/catalog';
 import { categoryRoutes, productRoutes } from './modules/catalog/routes';
 import { pdfRenderer } from './modules/invoices/pdf-pool';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('catalog', createCatalogReadModel(db, app.log, config));
+  app.decorate('priceBooks', new PriceBooks(db));
   app.decorate('productSettings', productSettingsReader(db));
   app.decorate('checkoutSettings', checkoutSettingsReader(db));
   app.decorate('payments', createPayments(db, config));
@@ -199,6 +201,8 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(staffCatalogRoutes, { prefix: '/admin/products' });
       await api.register(staffCategoryRoutes, { prefix: '/admin/categories' });
+      await api.register(priceListRoutes, { prefix: '/admin/price-lists' });
+      await api.register(companyPriceListRoutes, { prefix: '/admin/companies' });
       await api.register(feedRoutes, { prefix: '/xml' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(productImageRoutes, { prefix: '/media/product-images' });
@@ -208,6 +212,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
         payments: app.payments,
         productSettings: app.productSettings,
         checkoutSettings: app.checkoutSettings,
+        priceBooks: app.priceBooks,
         log: app.log,
         // Stock changed by an order or a failed payment shows in the catalog at once.
         onStockChanged: (productIds: string[]) => {
@@ -222,7 +227,9 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       await api.register(quickOrderRoutes, { prefix: '/quick-order' });
       await api.register(shoppingListRoutes, { prefix: '/shopping-lists' });
       await api.register(addressRoutes, { prefix: '/addresses' });
-      await api.register(quoteRoutes({ db, config }), { prefix: '/quotes' });
+      await api.register(quoteRoutes({ db, config, priceBooks: app.priceBooks }), {
+        prefix: '/quotes',
+      });
       await api.register(staffQuoteRoutes({ db, config }), { prefix: '/admin/quotes' });
       await api.register(checkoutRoutes, { prefix: '/checkout' });
       await api.register(orderRoutes(orderDeps), { prefix: '/orders' });

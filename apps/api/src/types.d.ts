@@ -2,6 +2,7 @@ import type { CheckoutSettings, Locale, ProductSettings } from '@portal/contract
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { CatalogReadModel } from './modules/catalog';
+import type { PriceBooks } from './modules/pricing';
 import type { DocumentPdfs } from './modules/invoices/routes';
 import type { RequestContext } from './platform/auth/guard';
 import type { BackgroundWork } from './platform/background';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     catalog: CatalogReadModel;
+    /** Price lists' books, per process (issue 24). */
+    priceBooks: PriceBooks;
     productSettings: () => Promise<ProductSettings>;
     checkoutSettings: () => Promise<CheckoutSettings>;
     payments: Payments;

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'import',
   'category',
   'quote',
+  'price_list',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -64,6 +65,12 @@ export const AUDIT_ACTIONS = [
   'category.deactivate',
   'category.icon',
   'quote.answer',
+  'price_list.create',
+  'price_list.update',
+  'price_list.delete',
+  'price_list.discounts',
+  'price_list.prices',
+  'company.price_list',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

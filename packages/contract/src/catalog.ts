@@ -48,8 +48,12 @@ export const productSchema = z.object({
   slug: z.string(),
   /** The title in the requested language (fallback en). */
   name: z.string(),
-  /** Euros with 2 decimals; stored in cents. */
+  /** Euros with 2 decimals; stored in cents. The buyer's own price (their price list). */
   price: z.number(),
+  /** The catalog price, when the buyer's price list gives another one (shown struck through). */
+  list_price: z.number().optional(),
+  /** The buyer's prices from a number of units on, when their price list has tiers. */
+  price_tiers: z.array(z.object({ min_quantity: z.number().int(), price: z.number() })).optional(),
   translations: z.array(translationSchema),
   image: z.object({ thumbnail: z.object({ path: z.string() }), path: z.string() }),
   images: z.array(productImageSchema),
@@ -91,6 +95,8 @@ export const productSearchItemSchema = z.object({
   slug: z.string(),
   name: z.string(),
   price: z.number(),
+  /** The catalog price, when the buyer's price list gives another one (shown struck through). */
+  list_price: z.number().optional(),
   image: z.object({ thumbnail: z.object({ path: z.string() }), path: z.string() }),
   is_in_stock: z.boolean(),
   quantity: z.number().int(),

@@ -28,3 +28,4 @@ export * from './quick-order';
 export * from './shopping-lists';
 export * from './approvals';
 export * from './quotes';
+export * from './price-lists';

@@ -88,6 +88,8 @@ export const PERMISSIONS = {
    * prices, in one or many at once, import and export them; keep the category tree.
    */
   'catalog.manage': ['admin'],
+  /** Back-office: price lists and which company gets which (issue 24). */
+  'price_lists.manage': ['admin'],
   /** Back-office: edit shop settings such as product_settings. */
   'settings.edit': ['admin'],
   /**

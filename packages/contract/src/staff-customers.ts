@@ -62,6 +62,8 @@ export const staffCompanySchema = staffCompanyRowSchema.extend({
   vat_verified_at: z.string().nullable(),
   vat_number_unactive_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
+  /** The price list its buyers get (issue 24); null: catalog prices. */
+  price_list: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   member_list: z.array(staffMemberRowSchema),
   latest_orders: z.array(
     z.object({

@@ -53,6 +53,10 @@ export const companies = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue 24: the price list its buyers see and pay (at most one). */
+    priceListId: uuid('price_list_id').references((): AnyPgColumn => priceLists.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('companies_status_idx').on(t.status, t.createdAt),
@@ -644,6 +648,41 @@ export const orderApprovals = pgTable(
     index('order_approvals_company_idx').on(t.companyId, t.status, t.createdAt.desc(), t.id),
     index('order_approvals_requester_idx').on(t.requestedBy, t.createdAt.desc(), t.id),
   ],
+);
+
+/** Price lists (issue 24): a company's prices, by discount or fixed price with tiers. */
+export const priceLists = pgTable('price_lists', {
+  id: id(),
+  name: text('name').notNull(),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validUntil: date('valid_until', { mode: 'string' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const priceListDiscounts = pgTable('price_list_discounts', {
+  id: id(),
+  priceListId: uuid('price_list_id')
+    .notNull()
+    .references(() => priceLists.id, { onDelete: 'cascade' }),
+  categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+  manufacturer: text('manufacturer'),
+  percentBp: integer('percent_bp').notNull(),
+});
+
+export const priceListPrices = pgTable(
+  'price_list_prices',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.productId, t.minQuantity] })],
 );
 
 /** A staff answer's offer as it was sent (quote_messages.offer): what the buyer was offered. */

@@ -17,7 +17,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'dr
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/prefix';
-import { companies, companyOrderCounts, orders, users } from '../../db/schema';
+import { companies, companyOrderCounts, orders, priceLists, users } from '../../db/schema';
 import { revokeAllSessions } from '../../platform/auth/sessions';
 import { voidSecureKeys } from '../../platform/auth/secure-keys';
 import { conflict, notFound } from '../../platform/errors';
@@ -112,7 +112,7 @@ async function findCompany(db: Db, companyId: string) {
 /** `GET /admin/companies/{companyId}`: the profile, its members and its ten latest orders. */
 export async function companyDetail(db: Db, companyId: string): Promise<StaffCompany> {
   const company = await findCompany(db, companyId);
-  const [members, latest, [counted]] = await Promise.all([
+  const [members, latest, [counted], [priceList]] = await Promise.all([
     db
       .select({
         member: users,
@@ -137,6 +137,12 @@ export async function companyDetail(db: Db, companyId: string): Promise<StaffCom
       .select({ orders: sql<number>`coalesce(sum(${companyOrderCounts.orders}), 0)::int` })
       .from(companyOrderCounts)
       .where(eq(companyOrderCounts.companyId, company.id)),
+    company.priceListId
+      ? db
+          .select({ id: priceLists.id, name: priceLists.name })
+          .from(priceLists)
+          .where(eq(priceLists.id, company.priceListId))
+      : [],
   ]);
   return {
     ...rowOf(company, members.length, counted?.orders ?? 0),
@@ -147,6 +153,7 @@ export async function companyDetail(db: Db, companyId: string): Promise<StaffCom
     vat_verified_at: company.vatVerifiedAt?.toISOString() ?? null,
     vat_number_unactive_at: company.vatNumberUnactiveAt?.toISOString() ?? null,
     reviewed_at: company.reviewedAt?.toISOString() ?? null,
+    price_list: priceList ? { _id: priceList.id, name: priceList.name } : null,
     member_list: members.map(({ member, lastSignInAt }) => ({
       _id: member.id,
       full_name: `${member.firstName} ${member.lastName}`,

@@ -24,9 +24,23 @@ import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { fromCents, toCents } from '../../platform/money';
 import { companyOf, findAddress, toAddress, type AddressRow } from '../addresses';
-import { addLinesToCart, cartIdOf, emptyCart, pricedProducts, type PricedLine } from '../cart';
+import {
+  addLinesToCart,
+  atBuyerPrices,
+  cartIdOf,
+  emptyCart,
+  pricedProducts,
+  type PricedLine,
+} from '../cart';
 import { findProductLabels } from '../catalog';
-import { blockerError, checkSpending, draftCheckout, spentThisMonth } from '../checkout';
+import {
+  blockerError,
+  checkSpending,
+  draftCheckout,
+  readShop,
+  spentThisMonth,
+  type Shop,
+} from '../checkout';
 import { notifyCompany } from '../notifications';
 import { writeOrder, type OrdersDeps } from '../orders';
 
@@ -130,22 +144,23 @@ async function addressOrNull(
   return findAddress(db, kind, companyId, id).catch(() => null);
 }
 
-/** The shop's settings a draft needs: read outside any transaction (see placeOrder). */
-async function shopOf(deps: ApprovalDeps) {
-  return { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
-}
+/** The shop's settings and the company's prices a draft needs: read outside any transaction. */
+const shopOf = (deps: ApprovalDeps, companyId: string) => readShop(deps, companyId);
 
-/** An approval's lines with today's prices and stock (products no longer sold left out). */
-const pricedToday = (db: Executor, row: ApprovalRow) =>
-  pricedProducts(
-    db,
-    row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+/** An approval's lines at the buyer's prices and stock today (products no longer sold left out). */
+const pricedToday = async (db: Executor, row: ApprovalRow, shop: Shop) =>
+  atBuyerPrices(
+    await pricedProducts(
+      db,
+      row.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    ),
+    shop.book ?? null,
   );
 
 /** An approval's lines priced today, to its addresses: what approving it would place. */
 async function draftOf(
   db: Executor,
-  shop: Awaited<ReturnType<typeof shopOf>>,
+  shop: Shop,
   row: ApprovalRow,
   ctx: RequestContext,
   lines?: PricedLine[],
@@ -155,7 +170,7 @@ async function draftOf(
     shop,
     ctx,
     { deliveryAddressId: row.deliveryAddressId, invoiceAddressId: row.invoiceAddressId },
-    { lines: lines ?? (await pricedToday(db, row)) },
+    { lines: lines ?? (await pricedToday(db, row, shop)) },
   );
 }
 
@@ -180,7 +195,7 @@ export async function getApproval(
 ): Promise<Approval> {
   const found = await findVisible(db, ctx, id);
   const { row } = found;
-  const shop = await shopOf(deps);
+  const shop = await shopOf(deps, row.companyId);
   const [decidedBy] = row.decidedBy
     ? await db
         .select({ id: decider.id, name: fullName(decider) })
@@ -195,7 +210,7 @@ export async function getApproval(
       row.lines.map((line) => line.product_id),
       ctx.locale,
     ),
-    pricedToday(db, row),
+    pricedToday(db, row, shop),
   ]);
   const priced = new Map(today.map((line) => [line.productId, line]));
   const pending = row.status === 'pending';
@@ -264,9 +279,8 @@ export async function submitApproval(
   input: ApprovalRequest,
 ): Promise<string> {
   const companyId = companyOf(ctx);
-  const settings = await deps.checkoutSettings();
-  const productSettings = await deps.productSettings();
-  if (!settings.payment_methods.includes(input.payment_method)) {
+  const shop = await shopOf(deps, companyId);
+  if (!shop.checkout.payment_methods.includes(input.payment_method)) {
     throw invalid('errors.payment_method_unavailable');
   }
   return deps.db.transaction(async (tx) => {
@@ -279,7 +293,7 @@ export async function submitApproval(
     const cartId = locked?.id ?? (await cartIdOf(tx, ctx.userId));
     const draft = await draftCheckout(
       tx,
-      { checkout: settings, product: productSettings },
+      shop,
       ctx,
       {
         deliveryAddressId: input.delivery_address_id,
@@ -342,7 +356,7 @@ export async function approve(
 ): Promise<void> {
   // Read before the transaction: waiting for another pooled connection inside it could wait for
   // connections held by others waiting the same way (one connection on embedded PGlite).
-  const shop = await shopOf(deps);
+  const shop = await shopOf(deps, companyOf(ctx));
   const productIds = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, ctx, id);
     const [buyer] = await tx

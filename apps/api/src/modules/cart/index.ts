@@ -1,6 +1,7 @@
 /** What other modules may use of the cart module (eslint.config.js: only through this file). */
 export {
   addLinesToCart,
+  atBuyerPrices,
   availableQuantity,
   cartIdOf,
   cartSums,

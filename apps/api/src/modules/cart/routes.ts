@@ -12,6 +12,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     productSettings: app.productSettings,
     catalog: app.catalog,
+    priceBooks: app.priceBooks,
   };
   const preValidation = requirePermission('cart.use');
 

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { fromCents, lineCents, toCents } from '../../platform/money';
 import type { CatalogReadModel } from '../catalog';
 import { findProductLabels, listItems } from '../catalog';
+import type { PriceBook, PriceBooks } from '../pricing';
 import { preparedSql } from '../../db/prepared';
 
 export interface CartDeps {
@@ -20,6 +21,8 @@ export interface CartDeps {
   productSettings: () => Promise<ProductSettings>;
   /** The catalog read model: product texts and images without reading every product row. */
   catalog?: Pick<CatalogReadModel, 'rows'>;
+  /** The company's price list (issue 24): its buyers' cart shows their prices. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
 }
 
 /** A cart line with the catalog's numbers now, in cents and grams. */
@@ -95,6 +98,18 @@ const toPricedLine = (row: PricedRow): PricedLine => ({
   available: availableQuantity({ isInStock: row.isInStock, quantity: row.stock }),
   stock: { quantity: row.stock, isInStock: row.isInStock, backorderable: row.backorderable },
 });
+
+/**
+ * Lines at the buyer's prices: each unit price the price list gives for the line's quantity
+ * (tiers count the line's units); the catalog's without a list.
+ */
+export function atBuyerPrices(lines: PricedLine[], book: PriceBook | null): PricedLine[] {
+  if (!book) return lines;
+  return lines.map((line) => ({
+    ...line,
+    unitPriceCents: book.unitCents(line.productId, line.unitPriceCents, line.quantity),
+  }));
+}
 
 /** The cart's lines with today's catalog price, weight and stock (inactive products left out). */
 export async function pricedLines(db: Executor, cartId: string): Promise<PricedLine[]> {
@@ -177,26 +192,34 @@ export function cartSums(lines: PricedLine[]) {
   };
 }
 
-async function answerCart(deps: CartDeps, cart: CartRef, locale: Locale): Promise<CartResponse> {
+async function answerCart(
+  deps: CartDeps,
+  cart: CartRef,
+  ctx: RequestContext,
+): Promise<CartResponse> {
   const [lines, settings] = await Promise.all([
     pricedLines(deps.db, cart.id),
     deps.productSettings(),
   ]);
-  return cartAnswer(deps, cart, lines, settings, locale);
+  return cartAnswer(deps, cart, lines, settings, ctx);
 }
 
-/** The cart as the contract answers it, from its priced lines. */
+/** The cart as the contract answers it, from its lines at catalog prices (the buyer's then). */
 async function cartAnswer(
   deps: CartDeps,
   cart: CartRef,
-  lines: PricedLine[],
+  catalogLines: PricedLine[],
   settings: ProductSettings,
-  locale: Locale,
+  ctx: RequestContext,
 ): Promise<CartResponse> {
+  const lines = atBuyerPrices(
+    catalogLines,
+    (await deps.priceBooks?.forCompany(ctx.companyId)) ?? null,
+  );
   const items = await describeLines(
     deps.db,
     lines,
-    locale,
+    ctx.locale,
     settings.low_stock_threshold,
     deps.catalog,
   );
@@ -220,7 +243,7 @@ async function cartAnswer(
 
 /** The caller's cart, priced from the catalog now. */
 export async function getMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
-  return answerCart(deps, await cartOf(deps.db, ctx.userId), ctx.locale);
+  return answerCart(deps, await cartOf(deps.db, ctx.userId), ctx);
 }
 
 /** A product's title in `locale` (for messages). */
@@ -250,7 +273,7 @@ export async function updateMyCart(
       if (removed.length === 0) await assertProduct(tx, request.product_id);
       return touched;
     });
-    return answerCart(deps, cart, ctx.locale);
+    return answerCart(deps, cart, ctx);
   }
   const rows = await saveLineStatement(
     deps.db,
@@ -286,7 +309,7 @@ export async function updateMyCart(
     { id: first.cart_id, updatedAt: new Date(first.updated_at) },
     lines,
     await deps.productSettings(),
-    ctx.locale,
+    ctx,
   );
 }
 
@@ -389,7 +412,7 @@ async function refusal(db: Executor, productId: string, locale: Locale) {
 export async function clearMyCart(deps: CartDeps, ctx: RequestContext): Promise<CartResponse> {
   const cart = await touchCart(deps.db, ctx.userId);
   await deps.db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-  return answerCart(deps, cart, ctx.locale);
+  return answerCart(deps, cart, ctx);
 }
 
 /** Removes every line of a cart (inside the caller's transaction when given one). */
@@ -458,5 +481,5 @@ export async function putLinesBack(
         });
     }
   });
-  return answerCart(deps, cart, ctx.locale);
+  return answerCart(deps, cart, ctx);
 }

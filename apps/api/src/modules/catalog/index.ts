@@ -1,5 +1,6 @@
 /** What other modules may use of the catalog module (eslint.config.js: only through this file). */
 export { findProductLabels } from './product-repo';
+export { repriceItems } from './priced-answer';
 export { createCatalogReadModel } from './read-model/create';
 export type { CatalogReadModel } from './read-model/read-model';
 export { productImageRoutes } from './product-image-routes';

@@ -32,6 +32,7 @@ import {
   type CatalogDeps,
 } from './service';
 import { answerBody, type SerializedAnswer } from './read-model/serialized-answer';
+import { pricedAnswer, repriceItems } from './priced-answer';
 
 const security = [{ bearer: [] }];
 /** The `locale` query wins over Accept-Language (SPEC section 7 sends both). */
@@ -132,6 +133,9 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
+  /** The caller's price list (a buyer's company); staff see catalog prices. */
+  const bookOf = (request: FastifyRequest) =>
+    app.priceBooks.forCompany(contextOf(request).companyId);
   const deps: CatalogDeps = { db: app.db, catalog: app.catalog, settings: app.productSettings };
   app.addHook('preHandler', requirePermission('catalog.view'));
 
@@ -147,11 +151,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, locale, limit } = request.query;
-      return sendAnswer(
-        request,
-        reply,
-        await searchProductsBody(deps, search, localeOf(request, locale), limit),
-      );
+      const [answer, book] = await Promise.all([
+        searchProductsBody(deps, search, localeOf(request, locale), limit),
+        bookOf(request),
+      ]);
+      return sendAnswer(request, reply, pricedAnswer(answer, book, 'items'));
     },
   );
 
@@ -165,12 +169,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advancedFilterResponseSchema },
       },
     },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
-      ),
+    async (request, reply) => {
+      const [answer, book] = await Promise.all([
+        listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
+        bookOf(request),
+      ]);
+      return sendAnswer(request, reply, pricedAnswer(answer, book, 'items'));
+    },
   );
 
   app.get(
@@ -185,11 +190,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await topProducts(
-        deps,
-        request.params.kind,
-        localeOf(request, request.query.locale),
-        request.query.limit,
+      items: repriceItems(
+        await topProducts(
+          deps,
+          request.params.kind,
+          localeOf(request, request.query.locale),
+          request.query.limit,
+        ),
+        await bookOf(request),
       ),
     }),
   );
@@ -213,11 +221,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const value = (request.params as Record<typeof key, string>)[key];
-        return sendAnswer(
-          request,
-          reply,
-          await getProductBody(deps, key, value, localeOf(request, request.query.locale)),
-        );
+        const [answer, book] = await Promise.all([
+          getProductBody(deps, key, value, localeOf(request, request.query.locale)),
+          bookOf(request),
+        ]);
+        return sendAnswer(request, reply, pricedAnswer(answer, book, 'product'));
       },
     );
   }

@@ -5,6 +5,8 @@ export {
   deliveryDaysOf,
   draftCheckout,
   quoteNeedsOwner,
+  readShop,
+  type Shop,
   vatMentionOf,
   type CheckoutDraft,
 } from './service';

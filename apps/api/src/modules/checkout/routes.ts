@@ -16,6 +16,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     productSettings: app.productSettings,
     checkoutSettings: app.checkoutSettings,
+    priceBooks: app.priceBooks,
   };
   const preValidation = requirePermission('orders.place');
 

@@ -25,7 +25,16 @@ import {
   toAddress,
   type AddressRow,
 } from '../addresses';
-import { cartIdOf, cartSums, describeLines, pricedLines, titleOf, type PricedLine } from '../cart';
+import {
+  atBuyerPrices,
+  cartIdOf,
+  cartSums,
+  describeLines,
+  pricedLines,
+  titleOf,
+  type PricedLine,
+} from '../cart';
+import type { PriceBook, PriceBooks } from '../pricing';
 import { quoteOrderLines } from '../quotes';
 import { checkSpending, spendingView } from './spending';
 import { computeTotals, type Totals } from './totals';
@@ -34,6 +43,29 @@ export interface CheckoutDeps {
   db: Db;
   productSettings: () => Promise<ProductSettings>;
   checkoutSettings: () => Promise<CheckoutSettings>;
+  /** Price lists' books (issue 24): a company's buyers order at their prices. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
+}
+
+/** What a draft reads of the shop: its settings and the company's price list. */
+export interface Shop {
+  checkout: CheckoutSettings;
+  product: ProductSettings;
+  /** null: catalog prices. */
+  book?: PriceBook | null;
+}
+
+/**
+ * The shop as a company's order is drafted: read before any transaction (a reader waiting for
+ * a pooled connection inside one could wait for connections held by others waiting the same way).
+ */
+export async function readShop(deps: CheckoutDeps, companyId: string | null): Promise<Shop> {
+  const [checkout, product, book] = await Promise.all([
+    deps.checkoutSettings(),
+    deps.productSettings(),
+    deps.priceBooks?.forCompany(companyId) ?? null,
+  ]);
+  return { checkout, product, book };
 }
 
 /** Working days until delivery for a payment method (bank transfer waits for the money). */
@@ -137,7 +169,7 @@ export interface CheckoutDraft {
  */
 export async function draftCheckout(
   db: Executor,
-  shop: { checkout: CheckoutSettings; product: ProductSettings },
+  shop: Shop,
   ctx: RequestContext,
   request: { deliveryAddressId: string; invoiceAddressId: string | null },
   source: { cartId?: string; lines?: PricedLine[]; quote?: boolean } = {},
@@ -151,7 +183,10 @@ export async function draftCheckout(
     : null;
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const lines = source.lines ?? (id ? await pricedLines(db, id) : []);
+  // A quote's lines are at its prices; the cart's and an approval's at the buyer's prices.
+  const lines = source.quote
+    ? (source.lines ?? [])
+    : atBuyerPrices(source.lines ?? (id ? await pricedLines(db, id) : []), shop.book ?? null);
 
   const buyerVatNumber = invoice ? invoice.vatNumber : (delivery.vatNumber ?? company.vatNumber);
   // Verified by VIES or staff and not found inactive since: a number that is merely well formed
@@ -268,7 +303,7 @@ export async function checkoutSummary(
   ctx: RequestContext,
   request: CheckoutSummaryRequest,
 ): Promise<CheckoutSummary> {
-  const shop = { checkout: await deps.checkoutSettings(), product: await deps.productSettings() };
+  const shop = await readShop(deps, ctx.companyId);
   const quoteId = request.quote_id;
   const draft = await draftCheckout(
     deps.db,

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
-import type { CatalogDeps } from '../catalog';
+import { repriceItems, type CatalogDeps } from '../catalog';
 import { monthlySpend, mostBoughtProducts } from './service';
 
 const tags = ['dashboard'];
@@ -27,14 +27,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mostBoughtResponseSchema },
       },
     },
-    async (request) => ({
-      items: await mostBoughtProducts(
-        deps,
-        contextOf(request),
-        request.query.locale ?? request.locale,
-        request.query.limit,
-      ),
-    }),
+    async (request) => {
+      const ctx = contextOf(request);
+      return {
+        items: repriceItems(
+          await mostBoughtProducts(
+            deps,
+            ctx,
+            request.query.locale ?? request.locale,
+            request.query.limit,
+          ),
+          await app.priceBooks.forCompany(ctx.companyId),
+        ),
+      };
+    },
   );
 
   app.get(

@@ -38,11 +38,14 @@ import {
   deliveryDaysOf,
   draftCheckout,
   quoteNeedsOwner,
+  readShop,
+  type Shop,
   vatMentionOf,
   type CheckoutDraft,
   type Spending,
 } from '../checkout';
 import { notifyCompany } from '../notifications';
+import type { PriceBooks } from '../pricing';
 import { markQuoteAccepted, quoteOrderLines } from '../quotes';
 import type { OrderRow } from './status';
 import { describeOrder, findOrder, orderView } from './view';
@@ -54,6 +57,8 @@ export interface OrdersDeps {
   productSettings: () => Promise<ProductSettings>;
   checkoutSettings: () => Promise<CheckoutSettings>;
   log: FastifyBaseLogger;
+  /** Price lists' books (issue 24): a company's buyers order at their prices. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
   /** Told which products' stock changed, after the change is committed (the catalog index). */
   onStockChanged?: (productIds: string[]) => void;
 }
@@ -337,8 +342,8 @@ export async function placeOrder(
   }
   // Read before the transaction: a reader waiting for a pooled connection inside it could wait
   // for connections held by other checkouts waiting the same way.
-  const settings = await deps.checkoutSettings();
-  const productSettings = await deps.productSettings();
+  const shop = await readShop(deps, ctx.companyId);
+  const settings = shop.checkout;
   if (!settings.payment_methods.includes(input.paymentMethod)) {
     throw invalid('errors.payment_method_unavailable');
   }
@@ -353,10 +358,7 @@ export async function placeOrder(
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
     if (input.quoteId) {
-      const written = await placeQuote(tx, deps, ctx, input, input.quoteId, {
-        checkout: settings,
-        product: productSettings,
-      });
+      const written = await placeQuote(tx, deps, ctx, input, input.quoteId, shop);
       if (idempotencyKey) {
         await tx.insert(idempotencyKeys).values({
           userId: ctx.userId,
@@ -381,13 +383,7 @@ export async function placeOrder(
       .where(eq(carts.userId, ctx.userId))
       .for('update', { of: carts });
     const cartId = locked?.id ?? (await cartIdOf(tx, ctx.userId));
-    const draft = await draftCheckout(
-      tx,
-      { checkout: settings, product: productSettings },
-      ctx,
-      input,
-      { cartId },
-    );
+    const draft = await draftCheckout(tx, shop, ctx, input, { cartId });
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
 
@@ -442,7 +438,7 @@ async function placeQuote(
   ctx: RequestContext,
   input: PlaceOrderInput,
   quoteId: string,
-  shop: { checkout: CheckoutSettings; product: ProductSettings },
+  shop: Shop,
 ) {
   const lines = await quoteOrderLines(tx, ctx, quoteId, true);
   const draft = await draftCheckout(tx, shop, ctx, input, { lines, quote: true });

@@ -24,6 +24,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     catalog: app.catalog,
     productSettings: app.productSettings,
+    priceBooks: app.priceBooks,
   };
   const preValidation = requirePermission('cart.use');
 

@@ -17,11 +17,14 @@ import { t, type MessageKey } from '../../platform/i18n';
 import { fromCents, lineCents } from '../../platform/money';
 import { addLinesToCart, availableQuantity, getMyCart } from '../cart';
 import { listItems, searchHits, type CatalogReadModel } from '../catalog';
+import type { PriceBooks } from '../pricing';
 
 export interface QuickOrderDeps {
   db: Db;
   catalog: CatalogReadModel;
   productSettings: () => Promise<ProductSettings>;
+  /** Price lists' books (issue 24): the lines show the buyer's prices. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
 }
 
 /** 'Did you mean' is looked up for this many unknown codes at most (each is a search). */
@@ -155,7 +158,19 @@ export async function checkQuickOrder(
     ctx.userId,
     request.lines.map((line) => line.sku),
   );
-  const lines = mergeLines(request.lines, found);
+  const book = (await deps.priceBooks?.forCompany(ctx.companyId)) ?? null;
+  // At the buyer's prices for each line's quantity (their price list's tiers count).
+  const lines = mergeLines(request.lines, found).map((line) =>
+    book && line.product
+      ? {
+          ...line,
+          product: {
+            ...line.product,
+            priceCents: book.unitCents(line.product.id, line.product.priceCents, line.quantity),
+          },
+        }
+      : line,
+  );
   const settings = await deps.productSettings();
   const active = new Map(
     lines.flatMap((line) =>

@@ -38,13 +38,16 @@ import { fromCents, lineCents, toCents } from '../../platform/money';
 import { webUrl } from '../../platform/urls';
 import { companyOf } from '../addresses';
 import { recordAudit } from '../audit';
-import { availableQuantity, pricedProducts, type PricedLine } from '../cart';
+import { atBuyerPrices, availableQuantity, pricedProducts, type PricedLine } from '../cart';
 import { findProductLabels } from '../catalog';
 import { notifyCompany } from '../notifications';
+import type { PriceBook, PriceBooks } from '../pricing';
 
 export interface QuotesDeps {
   db: Db;
   config: Config;
+  /** Price lists' books: a line's list price is the buyer's price when they ask. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
 }
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -68,17 +71,17 @@ function statusIs(status: QuoteStatus | undefined): SQL | undefined {
   return eq(quotes.status, status);
 }
 
-/** Units, lines and the quoted total of each quote, in the same statement as the page. */
+/**
+ * Units, lines and the quoted total of each quote, in the same statement as the page (named in
+ * full: inside a subquery an unqualified "id" would be the subquery table's own).
+ */
 const lineTotals = {
-  itemCount: sql<number>`(select coalesce(sum(${quoteLines.quantity}), 0)::int
-    from ${quoteLines} where ${quoteLines.quoteId} = ${quotes.id})`,
-  lineCount: sql<number>`(select count(*)::int
-    from ${quoteLines} where ${quoteLines.quoteId} = ${quotes.id})`,
-  quotedCents: sql<
-    number | null
-  >`(select case when bool_and(${quoteLines.unitPriceCents} is not null)
-      then sum(${quoteLines.unitPriceCents}::bigint * ${quoteLines.quantity})::bigint end
-    from ${quoteLines} where ${quoteLines.quoteId} = ${quotes.id})`,
+  itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int
+    from quote_lines l where l.quote_id = "quotes"."id")`,
+  lineCount: sql<number>`(select count(*)::int from quote_lines l where l.quote_id = "quotes"."id")`,
+  quotedCents: sql<number | null>`(select case when bool_and(l.unit_price_cents is not null)
+      then sum(l.unit_price_cents::bigint * l.quantity)::bigint end
+    from quote_lines l where l.quote_id = "quotes"."id")`,
 };
 
 const summaryColumns = {
@@ -299,15 +302,22 @@ export async function getStaffQuote(
   };
 }
 
-/** The products asked for, priced now; an unknown or inactive one is refused on its line. */
+/**
+ * The products asked for at the buyer's prices now (`book`: their price list, read before the
+ * transaction); an unknown or inactive one is refused on its line.
+ */
 async function wantedLines(
   db: Executor,
   ctx: RequestContext,
   lines: { product_id: string; quantity: number }[],
+  book: PriceBook | null,
 ): Promise<PricedLine[]> {
-  const priced = await pricedProducts(
-    db,
-    lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  const priced = atBuyerPrices(
+    await pricedProducts(
+      db,
+      lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    ),
+    book,
   );
   const found = new Set(priced.map((line) => line.productId));
   const missing = lines.findIndex((line) => !found.has(line.product_id));
@@ -365,11 +375,12 @@ export async function requestQuote(
   body: QuoteRequest,
 ): Promise<Quote> {
   const companyId = companyOf(ctx);
+  const book = (await deps.priceBooks?.forCompany(companyId)) ?? null;
   const id = await deps.db.transaction(async (tx) => {
     if (body.wished_delivery_date && body.wished_delivery_date < (await today(tx))) {
       throw fieldError(ctx.locale, 'wished_delivery_date', 'validation.date_in_past');
     }
-    const lines = await wantedLines(tx, ctx, body.lines);
+    const lines = await wantedLines(tx, ctx, body.lines, book);
     const [quote] = await tx
       .insert(quotes)
       .values({
@@ -403,9 +414,10 @@ export async function askAgain(
   id: string,
   body: QuoteAskAgain,
 ): Promise<Quote> {
+  const book = (await deps.priceBooks?.forCompany(ctx.companyId)) ?? null;
   await deps.db.transaction(async (tx) => {
     const found = await lockOpen(tx, ctx, id);
-    if (body.lines) await writeLines(tx, id, await wantedLines(tx, ctx, body.lines));
+    if (body.lines) await writeLines(tx, id, await wantedLines(tx, ctx, body.lines, book));
     else
       await tx.update(quoteLines).set({ unitPriceCents: null }).where(eq(quoteLines.quoteId, id));
     await tx

@@ -39,6 +39,7 @@ export const shoppingListRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     catalog: app.catalog,
     productSettings: app.productSettings,
+    priceBooks: app.priceBooks,
   };
   const view = requirePermission('shopping_lists.view');
   const use = requirePermission('shopping_lists.use');

@@ -32,11 +32,14 @@ import { fromCents, lineCents } from '../../platform/money';
 import { companyOf } from '../addresses';
 import { addLinesToCart, availableQuantity, cartIdOf, getMyCart } from '../cart';
 import { listItems, type CatalogReadModel } from '../catalog';
+import type { PriceBooks } from '../pricing';
 
 export interface ShoppingListDeps {
   db: Db;
   catalog: CatalogReadModel;
   productSettings: () => Promise<ProductSettings>;
+  /** Price lists' books (issue 24): the lines show the buyer's prices. */
+  priceBooks?: Pick<PriceBooks, 'forCompany'>;
 }
 
 /** The lists the caller may see: the company's shared ones and their own. */
@@ -176,7 +179,7 @@ async function describeList(
   ctx: RequestContext,
   row: ListRow,
 ): Promise<ShoppingList> {
-  const lines = await deps.db
+  const catalogLines = await deps.db
     .select({
       productId: shoppingListLines.productId,
       quantity: shoppingListLines.quantity,
@@ -192,6 +195,13 @@ async function describeList(
     .innerJoin(products, eq(products.id, shoppingListLines.productId))
     .where(eq(shoppingListLines.listId, row.id))
     .orderBy(asc(shoppingListLines.addedAt), asc(products.sku));
+  const book = (await deps.priceBooks?.forCompany(ctx.companyId)) ?? null;
+  const lines = book
+    ? catalogLines.map((line) => ({
+        ...line,
+        priceCents: book.unitCents(line.productId, line.priceCents, line.quantity),
+      }))
+    : catalogLines;
   const settings = await deps.productSettings();
   const items = await listItems(
     deps.db,

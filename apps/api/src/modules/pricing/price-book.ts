@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Executor } from '../../db/client';
+import { percentOfCents } from '../../platform/money';
+
+/** A product's fixed price in a list from a number of units on (1: its price in the list). */
+export interface Tier {
+  minQuantity: number;
+  cents: number;
+}
+
+/**
+ * A price list's prices, held by each process and rebuilt when the list changes (its
+ * `updated_at`): fixed prices and tiers per product, and the percentage off each product gets
+ * from the list's category and manufacturer discounts. One book serves every company of the
+ * list, so what is cached per list is never multiplied by its companies.
+ */
+export class PriceBook {
+  constructor(
+    /** The list and its version: what answers priced with this book are cached under. */
+    readonly key: string,
+    private readonly tiers: ReadonlyMap<string, readonly Tier[]>,
+    private readonly discounts: ReadonlyMap<string, number>,
+  ) {}
+
+  /** Whether the list prices this product otherwise than the catalog. */
+  prices(productId: string): boolean {
+    return this.tiers.has(productId) || this.discounts.has(productId);
+  }
+
+  /** The unit price of `quantity` units of a product whose catalog price is `listCents`. */
+  unitCents(productId: string, listCents: number, quantity = 1): number {
+    const tiers = this.tiers.get(productId);
+    const tier = tiers?.findLast((candidate) => candidate.minQuantity <= quantity);
+    if (tier) return tier.cents;
+    const basisPoints = this.discounts.get(productId);
+    return basisPoints ? listCents - percentOfCents(listCents, basisPoints) : listCents;
+  }
+
+  /** The quantity tiers a product page shows (from 1 unit on, then each tier); [] without tiers. */
+  tiersOf(productId: string, listCents: number): Tier[] {
+    const tiers = (this.tiers.get(productId) ?? []).filter((tier) => tier.minQuantity > 1);
+    if (tiers.length === 0) return [];
+    return [{ minQuantity: 1, cents: this.unitCents(productId, listCents, 1) }, ...tiers];
+  }
+}
+
+type Rows<T> = { rows: T[] };
+
+/** Reads a list's prices: its tiers, and each product's best discount by category or maker. */
+async function loadBook(db: Executor, listId: string, key: string): Promise<PriceBook> {
+  const [fixed, discounted] = await Promise.all([
+    db.execute(sql`select product_id as "productId", min_quantity as "minQuantity",
+        price_cents as "cents"
+      from price_list_prices where price_list_id = ${listId}
+      order by product_id, min_quantity`) as unknown as Promise<
+      Rows<{ productId: string; minQuantity: number; cents: number }>
+    >,
+    // A category's discount covers the categories under it; a product in several discounted
+    // categories, or also of a discounted manufacturer, gets the largest.
+    db.execute(sql`with recursive under (root, id) as (
+        select category_id, category_id from price_list_discounts
+        where price_list_id = ${listId} and category_id is not null
+        union
+        select under.root, categories.id from categories join under on categories.parent_id = under.id
+      ), offered as (
+        select pc.product_id, d.percent_bp from under
+        join price_list_discounts d on d.price_list_id = ${listId} and d.category_id = under.root
+        join product_categories pc on pc.category_id = under.id
+        union all
+        select p.id, d.percent_bp from price_list_discounts d
+        join products p on lower(p.manufacturer) = lower(d.manufacturer)
+        where d.price_list_id = ${listId} and d.manufacturer is not null
+      )
+      select product_id as "productId", max(percent_bp)::int as "basisPoints"
+      from offered group by product_id`) as unknown as Promise<
+      Rows<{ productId: string; basisPoints: number }>
+    >,
+  ]);
+  const tiers = new Map<string, Tier[]>();
+  for (const row of fixed.rows) {
+    const list = tiers.get(row.productId) ?? [];
+    list.push({ minQuantity: row.minQuantity, cents: row.cents });
+    tiers.set(row.productId, list);
+  }
+  const discounts = new Map(discounted.rows.map((row) => [row.productId, row.basisPoints]));
+  return new PriceBook(key, tiers, discounts);
+}
+
+/** How long a process trusts what it read of a company's price list before reading it again. */
+const COMPANY_LIST_TTL_MS = 2_000;
+
+/** A company's list in force now and its version; null: catalog prices. */
+type CompanyList = { id: string; version: string } | null;
+
+/**
+ * The price books of this process: a company's list is looked up at most every 2 s, a list's
+ * book is read once per version and kept for the lists in use.
+ */
+export class PriceBooks {
+  private readonly companies = new LRUCache<string, { list: CompanyList }>({
+    max: 10_000,
+    ttl: COMPANY_LIST_TTL_MS,
+  });
+  private readonly books = new LRUCache<string, Promise<PriceBook>>({ max: 200 });
+
+  constructor(private readonly db: Executor) {}
+
+  /** The book a company's buyers are priced with now; null when they get catalog prices. */
+  async forCompany(companyId: string | null | undefined): Promise<PriceBook | null> {
+    if (!companyId) return null;
+    let held = this.companies.get(companyId);
+    if (!held) {
+      held = { list: await this.readCompanyList(companyId) };
+      this.companies.set(companyId, held);
+    }
+    const { list } = held;
+    if (!list) return null;
+    const key = `${list.id}:${list.version}`;
+    let book = this.books.get(key);
+    if (!book) {
+      book = loadBook(this.db, list.id, key);
+      book.catch(() => this.books.delete(key));
+      this.books.set(key, book);
+    }
+    return book;
+  }
+
+  /** Forget what was read of companies (after staff change a list or an assignment here). */
+  changed(): void {
+    this.companies.clear();
+  }
+
+  private async readCompanyList(companyId: string): Promise<CompanyList> {
+    const result = (await this.db.execute(sql`select l.id,
+        (extract(epoch from l.updated_at) * 1000000)::bigint::text as version
+      from companies c join price_lists l on l.id = c.price_list_id
+      where c.id = ${companyId}
+        and (l.valid_from is null or l.valid_from <= current_date)
+        and (l.valid_until is null or l.valid_until >= current_date)`)) as unknown as Rows<{
+      id: string;
+      version: string;
+    }>;
+    return result.rows[0] ?? null;
+  }
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  AdvancedFilterResponse,
+  CartResponse,
+  CheckoutSummary,
+  Order,
+  PriceList,
+  PriceListPage,
+  Product,
+  StaffCompany,
+} from '@portal/contract';
+import {
+  auditLog,
+  categories,
+  companies,
+  priceLists,
+  productCategories,
+  products,
+  users,
+} from '../../db/schema';
+import { bearer, createTestApp, type DEMO_ACCOUNTS, type TestApp } from '../../test/app';
+import { addAddress, putInCart, stockProduct } from '../../test/checkout';
+
+let t: TestApp;
+let tokens: Record<keyof typeof DEMO_ACCOUNTS, string>;
+/** Fixed price 50 € (list 100 €), 40 € from 10 units. */
+let fixed: { id: string; sku: string };
+/** In a discounted category: 10 % off its 20 € list price. */
+let discounted: { id: string; sku: string; category: string; manufacturer: string };
+let demoCompany: string;
+let address: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown, locale = 'en') =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    payload: payload as object | undefined,
+    headers: { ...(token ? bearer(token) : {}), 'accept-language': locale },
+  });
+
+async function productOf(id: string) {
+  const [row] = await t.db
+    .select({ sku: products.sku, manufacturer: products.manufacturer })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await t.signInEach();
+  const fixedId = await stockProduct(t, 0, { priceCents: 10_000, quantity: 1_000 });
+  const discountedId = await stockProduct(t, 1, { priceCents: 2_000, quantity: 1_000 });
+  fixed = { id: fixedId, sku: (await productOf(fixedId)).sku };
+  const [link] = await t.db
+    .select({ categoryId: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, discountedId));
+  const { sku, manufacturer } = await productOf(discountedId);
+  discounted = { id: discountedId, sku, manufacturer, category: link!.categoryId };
+  const [owner] = await t.db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, 'owner@demo.test'));
+  demoCompany = owner!.companyId!;
+  address = await addAddress(t, tokens.owner, 'delivery');
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.update(companies).set({ priceListId: null });
+  await t.db.delete(priceLists);
+  await call('DELETE', '/carts/clear-my-cart', tokens.purchaser);
+});
+
+/** A list giving the demo company: 50 € (40 € from 10) for `fixed`, 10 % off `discounted`'s category. */
+async function assignedList(): Promise<PriceList> {
+  const created = await call('POST', '/admin/price-lists', tokens.admin, { name: 'Installers' });
+  expect(created.statusCode, created.body).toBe(201);
+  const list = created.json<PriceList>();
+  const prices = await call('PUT', `/admin/price-lists/${list._id}/prices`, tokens.admin, {
+    prices: [
+      { sku: fixed.sku, min_quantity: 1, price: 50 },
+      { sku: fixed.sku, min_quantity: 10, price: 40 },
+    ],
+  });
+  expect(prices.statusCode, prices.body).toBe(200);
+  const discounts = await call('PUT', `/admin/price-lists/${list._id}/discounts`, tokens.admin, {
+    discounts: [{ category_id: discounted.category, percent: 10 }],
+  });
+  expect(discounts.statusCode, discounts.body).toBe(200);
+  const assigned = await call('PUT', `/admin/companies/${demoCompany}/price-list`, tokens.admin, {
+    price_list_id: list._id,
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return discounts.json<PriceList>();
+}
+
+describe('staff keep price lists', () => {
+  it('create, list, change and delete them; the audit log keeps each step', async () => {
+    const list = await assignedList();
+    expect(list).toMatchObject({
+      name: 'Installers',
+      in_force: true,
+      discount_count: 1,
+      price_count: 2,
+      discounts: [{ category: { _id: discounted.category }, manufacturer: null, percent: 10 }],
+      prices: [
+        { sku: fixed.sku, min_quantity: 1, price: 50, list_price: 100 },
+        { sku: fixed.sku, min_quantity: 10, price: 40 },
+      ],
+    });
+    const page = (
+      await call('GET', '/admin/price-lists?q=install', tokens.admin)
+    ).json<PriceListPage>();
+    expect(page.items).toMatchObject([{ _id: list._id, company_count: 1 }]);
+    const company = (
+      await call('GET', `/admin/companies/${demoCompany}`, tokens.admin)
+    ).json<StaffCompany>();
+    expect(company.price_list).toEqual({ _id: list._id, name: 'Installers' });
+
+    const renamed = await call('PUT', `/admin/price-lists/${list._id}`, tokens.admin, {
+      name: 'Installers 2027',
+      valid_from: '2027-01-01',
+      valid_until: null,
+    });
+    expect(renamed.json<PriceList>()).toMatchObject({ name: 'Installers 2027', in_force: false });
+    expect((await call('DELETE', `/admin/price-lists/${list._id}`, tokens.admin)).statusCode).toBe(
+      204,
+    );
+    const after = (
+      await call('GET', `/admin/companies/${demoCompany}`, tokens.admin)
+    ).json<StaffCompany>();
+    expect(after.price_list).toBeNull();
+    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, list._id))).map(
+      (row) => row.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'price_list.create',
+        'price_list.prices',
+        'price_list.discounts',
+        'price_list.update',
+        'price_list.delete',
+      ]),
+    );
+  });
+
+  it('refuses bad input naming the field, and anyone but admins', async () => {
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/admin/price-lists', { name: ' ' }, 'name'],
+      [
+        'POST',
+        '/admin/price-lists',
+        { name: 'Late', valid_from: '2027-02-01', valid_until: '2027-01-01' },
+        'valid_until',
+      ],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const response = await call(method as Method, url, tokens.admin, body, 'de');
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    const list = (
+      await call('POST', '/admin/price-lists', tokens.admin, { name: 'Solar' })
+    ).json<PriceList>();
+    const twice = await call('POST', '/admin/price-lists', tokens.admin, { name: 'solar' }, 'fr');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details[0]).toEqual({
+      field: 'name',
+      message: 'Une liste de prix porte déjà ce nom',
+    });
+    const unknownSku = await call('PUT', `/admin/price-lists/${list._id}/prices`, tokens.admin, {
+      prices: [{ sku: 'NOPE-1', min_quantity: 1, price: 1 }],
+    });
+    expect(unknownSku.json().details[0].field).toBe('prices.0.sku');
+    const sameTier = await call('PUT', `/admin/price-lists/${list._id}/prices`, tokens.admin, {
+      prices: [
+        { sku: fixed.sku, min_quantity: 5, price: 1 },
+        { sku: fixed.sku, min_quantity: 5, price: 2 },
+      ],
+    });
+    expect(sameTier.json().details[0].field).toBe('prices.1.min_quantity');
+    const unknownCategory = await call(
+      'PUT',
+      `/admin/price-lists/${list._id}/discounts`,
+      tokens.admin,
+      {
+        discounts: [{ category_id: randomUUID(), percent: 5 }],
+      },
+    );
+    expect(unknownCategory.json().details[0].field).toBe('discounts.0.category_id');
+    const tooMuch = await call('PUT', `/admin/price-lists/${list._id}/discounts`, tokens.admin, {
+      discounts: [{ manufacturer: 'Acme', percent: 101 }],
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    const unknownList = await call(
+      'PUT',
+      `/admin/companies/${demoCompany}/price-list`,
+      tokens.admin,
+      {
+        price_list_id: randomUUID(),
+      },
+    );
+    expect(unknownList.json().details[0].field).toBe('price_list_id');
+    expect(
+      (
+        await call('PUT', `/admin/companies/${randomUUID()}/price-list`, tokens.admin, {
+          price_list_id: null,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/admin/price-lists/${randomUUID()}`, tokens.admin)).statusCode).toBe(
+      404,
+    );
+
+    for (const token of [
+      tokens.operator,
+      tokens.owner,
+      tokens.purchaser,
+      tokens.accountant,
+      tokens.other,
+    ]) {
+      expect((await call('GET', '/admin/price-lists', token)).statusCode).toBe(403);
+      expect((await call('GET', `/admin/price-lists/${list._id}`, token)).statusCode).toBe(403);
+      expect(
+        (
+          await call('PUT', `/admin/companies/${demoCompany}/price-list`, token, {
+            price_list_id: null,
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+    expect((await call('GET', '/admin/price-lists', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('buyers of a company with a price list', () => {
+  it('see their prices in search, listings and the product page; others see the catalog’s', async () => {
+    await assignedList();
+    const page = (
+      await call('GET', `/products/sku/${fixed.sku}`, tokens.purchaser)
+    ).json<Product>();
+    expect(page).toMatchObject({
+      price: 50,
+      list_price: 100,
+      price_tiers: [
+        { min_quantity: 1, price: 50 },
+        { min_quantity: 10, price: 40 },
+      ],
+    });
+    const other = (await call('GET', `/products/sku/${fixed.sku}`, tokens.other)).json<Product>();
+    expect(other.price).toBe(100);
+    expect(other.list_price).toBeUndefined();
+    const staff = (await call('GET', `/products/sku/${fixed.sku}`, tokens.admin)).json<Product>();
+    expect(staff.price).toBe(100);
+
+    const search = (
+      await call('GET', `/products?search=${encodeURIComponent(discounted.sku)}`, tokens.owner)
+    ).json<{ items: { _id: string; price: number; list_price?: number }[] }>();
+    expect(search.items.find((item) => item._id === discounted.id)).toMatchObject({
+      price: 18,
+      list_price: 20,
+    });
+    const [category] = await t.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, discounted.category));
+    const listing = (
+      await call('POST', '/products/advanced-filter', tokens.accountant, {
+        category: category!.id,
+        limit: 100,
+      })
+    ).json<AdvancedFilterResponse>();
+    expect(listing.items.find((item) => item._id === discounted.id)).toMatchObject({ price: 18 });
+    const checked = await call('POST', '/quick-order/check', tokens.purchaser, {
+      lines: [{ sku: fixed.sku, quantity: 12 }],
+    });
+    expect(checked.json().lines[0].product.price).toBe(40);
+  });
+
+  it('pay them: the cart, the checkout and the order use the tier the line reaches', async () => {
+    await assignedList();
+    const cart = await putInCart(t, tokens.purchaser, fixed.id, 10);
+    expect(cart.subtotal).toBe(400);
+    await putInCart(t, tokens.purchaser, discounted.id, 5);
+    const mine = (await call('GET', '/carts/my-cart', tokens.purchaser)).json<CartResponse>();
+    expect(mine.cart_item.items.map((line) => line.price).sort()).toEqual([18, 40]);
+    const body = { delivery_address_id: address, payment_method: 'banktransfer' };
+    const summary = (
+      await call('POST', '/checkout/summary', tokens.purchaser, body)
+    ).json<CheckoutSummary>();
+    expect(summary.totals.subtotal).toBe(490);
+    const placed = await call('POST', '/orders', tokens.purchaser, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order } = placed.json<{ order: Order }>();
+    expect(order.subtotal).toBe(490);
+    expect(order.lines.map((line) => line.price).sort()).toEqual([18, 40]);
+  });
+
+  it('get catalog prices again once the list is out of its dates', async () => {
+    const list = await assignedList();
+    await call('PUT', `/admin/price-lists/${list._id}`, tokens.admin, {
+      name: list.name,
+      valid_until: '2020-01-01',
+    });
+    const page = (
+      await call('GET', `/products/sku/${fixed.sku}`, tokens.purchaser)
+    ).json<Product>();
+    expect(page.price).toBe(100);
+    expect((await putInCart(t, tokens.purchaser, fixed.id, 10)).subtotal).toBe(1000);
+  });
+});
