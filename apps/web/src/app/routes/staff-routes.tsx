@@ -8,6 +8,7 @@ const customersCrumb: Crumb = { labelKey: 'breadcrumbs.customers', to: '/admin/c
 const staffClaimsCrumb: Crumb = { labelKey: 'breadcrumbs.staffClaims', to: '/admin/claims' };
 const messagesCrumb: Crumb = { labelKey: 'breadcrumbs.messages', to: '/admin/messages' };
 const staffQuotesCrumb: Crumb = { labelKey: 'breadcrumbs.staffQuotes', to: '/admin/quotes' };
+const priceListsCrumb: Crumb = { labelKey: 'breadcrumbs.priceLists', to: '/admin/price-lists' };
 const catalogCrumb: Crumb = { labelKey: 'breadcrumbs.catalog', to: '/admin/catalog' };
 
 /**
@@ -182,6 +183,24 @@ export const staffRoutes: RouteObject[] = [
     lazy: () =>
       import('../../features/quotes/pages/staff-quote-page').then((m) => ({
         Component: m.StaffQuotePage,
+      })),
+  },
+  {
+    path: 'admin/price-lists',
+    loader: requirePermission('price_lists.manage'),
+    handle: crumbs({ labelKey: 'breadcrumbs.priceLists' }),
+    lazy: () =>
+      import('../../features/admin/pages/price-lists-page').then((m) => ({
+        Component: m.PriceListsPage,
+      })),
+  },
+  {
+    path: 'admin/price-lists/:id',
+    loader: requirePermission('price_lists.manage'),
+    handle: crumbs(priceListsCrumb, { labelKey: 'breadcrumbs.priceList' }),
+    lazy: () =>
+      import('../../features/admin/pages/price-list-page').then((m) => ({
+        Component: m.PriceListPage,
       })),
   },
   {

@@ -52,6 +52,7 @@ describe('visibleNav', () => {
       'nav.staffClaims',
       'nav.quotes',
       'nav.catalog',
+      'nav.priceLists',
       'nav.messages',
       'nav.staff',
       'nav.settings',

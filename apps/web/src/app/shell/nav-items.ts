@@ -10,6 +10,7 @@ import {
   IconMessageDollar,
   IconSettings,
   IconShieldCheck,
+  IconTags,
   IconTruckReturn,
   IconLayoutDashboard,
   IconMail,
@@ -174,6 +175,13 @@ export const NAV_SECTIONS: NavSection[] = [
         to: '/admin/catalog',
         icon: IconPackage,
         permission: 'catalog.manage',
+      },
+      {
+        kind: 'link',
+        labelKey: 'nav.priceLists',
+        to: '/admin/price-lists',
+        icon: IconTags,
+        permission: 'price_lists.manage',
       },
       {
         kind: 'link',

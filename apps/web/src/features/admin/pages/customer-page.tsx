@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Modal,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -31,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   blockRequestSchema,
+  can,
   type StaffCompany,
   type StaffMemberRow,
   type StaffVatCheckResponse,
@@ -50,6 +52,9 @@ import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { useCompany, useCustomerAction, type CustomerAction } from '../api/customers';
+import { usePriceLists, useSetCompanyPriceList } from '../api/price-lists';
+import { useMe } from '../../../shared/auth/me';
+import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { CompanyEditDialog } from '../components/company-edit-dialog';
 import { CompanyStatusBadge, MemberStatusBadge } from '../components/company-status-badge';
 
@@ -141,6 +146,10 @@ export function CustomerPage() {
             {t('staff:customers.xmlFeed')}
           </Title>
           <XmlFeedSwitch company={data} />
+          <Title order={2} size="h4" mt="lg" mb="sm">
+            {t('staff:priceLists.ofCompany')}
+          </Title>
+          <CompanyPriceListChoice company={data} />
           <Title order={2} size="h4" mt="lg" mb="sm">
             {t('staff:orders.title')}
           </Title>
@@ -383,6 +392,60 @@ function ReasonDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The company's price list: chosen by admins, named for operators. */
+function CompanyPriceListChoice({ company }: { company: StaffCompany }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const me = useMe().data;
+  if (can(me?.role, 'price_lists.manage')) return <CompanyPriceList company={company} />;
+  return <Text size="sm">{company.price_list?.name ?? t('staff:priceLists.catalogPrices')}</Text>;
+}
+
+/** The price list the company's buyers get: one of the lists, or catalog prices. */
+function CompanyPriceList({ company }: { company: StaffCompany }) {
+  const { t } = useTranslation(STAFF_NAMESPACES);
+  const lists = usePriceLists('', 1);
+  const assign = useSetCompanyPriceList(company._id);
+  const current = company.price_list;
+  const options = [
+    { value: '', label: t('staff:priceLists.catalogPrices') },
+    ...(current ? [{ value: current._id, label: current.name }] : []),
+    ...(lists.data?.items ?? [])
+      .filter((list) => list._id !== current?._id)
+      .map((list) => ({ value: list._id, label: list.name })),
+  ];
+  return (
+    <Stack gap={6}>
+      <Select
+        label={t('staff:priceLists.ofCompany')}
+        data={options}
+        value={current?._id ?? ''}
+        allowDeselect={false}
+        searchable
+        disabled={assign.isPending}
+        onChange={(value) =>
+          assign.mutate(
+            { price_list_id: value || null },
+            {
+              onSuccess: (answer) =>
+                notifySuccess(
+                  answer.price_list
+                    ? t('staff:priceLists.assigned', { name: answer.price_list.name })
+                    : t('staff:priceLists.unassigned'),
+                ),
+              onError: notifyError,
+            },
+          )
+        }
+      />
+      {current && (
+        <Anchor component={LocaleLink} to={`/admin/price-lists/${current._id}`} size="sm">
+          {t('staff:priceLists.open', { name: current.name })}
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 

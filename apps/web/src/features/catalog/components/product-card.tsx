@@ -1,14 +1,13 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductListItem } from '@portal/contract';
-import { formatMoney } from '../../../shared/format/money';
-import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { AddToCart } from './add-to-cart';
 import { AddToList } from './add-to-list';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';
+import { BuyerPrice } from './buyer-price';
 
 /** A product in a grid: thumbnail, title, SKU, manufacturer, stock, price and warranty. */
 export function ProductCard({
@@ -19,7 +18,6 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const prefetch = useProductPrefetch<HTMLAnchorElement>(product.sku);
 
   return (
@@ -49,9 +47,7 @@ export function ProductCard({
         </Text>
         <Group justify="space-between" align="center" gap="xs" mt="auto">
           <StockBadge availability={product.availability} />
-          <Text fw={700} c="brand.9" data-price>
-            {formatMoney(product.price, locale)}
-          </Text>
+          <BuyerPrice product={product} fw={700} c="brand.9" data-price />
         </Group>
         {product.warranty_months > 0 && (
           <Text size="xs" c="dimmed">

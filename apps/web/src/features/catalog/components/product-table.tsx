@@ -2,14 +2,13 @@ import { ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can, type ProductListItem } from '@portal/contract';
 import { useMe } from '../../../shared/auth/me';
-import { formatMoney } from '../../../shared/format/money';
-import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { AddToCart } from './add-to-cart';
 import { AddToList } from './add-to-list';
 import { StockBadge } from './stock-badge';
 import { useProductPrefetch } from './use-catalog-prefetch';
 import classes from './catalog.module.css';
+import { BuyerPrice } from './buyer-price';
 
 /**
  * The list view of a listing: one row per product (thumbnail, SKU, title, stock, price, a
@@ -45,7 +44,6 @@ export function ProductTable({ products }: { products: ProductListItem[] }) {
 
 function ProductTableRow({ product, buyer }: { product: ProductListItem; buyer: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const prefetch = useProductPrefetch<HTMLAnchorElement>(product.sku);
   return (
     <Table.Tr data-product-row>
@@ -83,9 +81,13 @@ function ProductTableRow({ product, buyer }: { product: ProductListItem; buyer: 
         </Stack>
       </Table.Td>
       <Table.Td ta="right">
-        <Text fw={700} c="brand.9" data-price style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(product.price, locale)}
-        </Text>
+        <BuyerPrice
+          product={product}
+          fw={700}
+          c="brand.9"
+          data-price
+          style={{ whiteSpace: 'nowrap' }}
+        />
       </Table.Td>
       {buyer && (
         <Table.Td>

@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  VisuallyHidden,
   Text,
   Title,
 } from '@mantine/core';
@@ -136,11 +137,18 @@ export function ProductPage() {
             <Text fz={28} fw={700} c="brand.9">
               {formatMoney(data.price, locale)}
             </Text>
+            {data.list_price !== undefined && (
+              <Text c="gray.7" td="line-through" data-list-price>
+                <VisuallyHidden>{t('catalog.listPrice')} </VisuallyHidden>
+                {formatMoney(data.list_price, locale)}
+              </Text>
+            )}
             <StockBadge availability={data.availability} />
             <Badge variant="outline" color="gray.8" radius="sm" style={{ textTransform: 'none' }}>
               {t(`catalog.state.${data.state}`)}
             </Badge>
           </Group>
+          {data.price_tiers && <PriceTiers tiers={data.price_tiers} />}
           <AddToCart product={data} withQuantity />
           <Group gap="sm">
             <AddToList product={data} />
@@ -266,5 +274,32 @@ function ValueList({ values }: { values: string[] }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** The buyer's prices from a number of units on (their price list's quantity tiers). */
+function PriceTiers({ tiers }: { tiers: NonNullable<Product['price_tiers']> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Table withTableBorder w="auto" maw={360} aria-label={t('catalog.priceTiers')}>
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+        {t('catalog.priceTiers')}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('catalog.fromUnits')}</Table.Th>
+          <Table.Th ta="right">{t('catalog.unitPrice')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tiers.map((tier) => (
+          <Table.Tr key={tier.min_quantity}>
+            <Table.Td>{t('catalog.fromUnitsValue', { count: tier.min_quantity })}</Table.Td>
+            <Table.Td ta="right">{formatMoney(tier.price, locale)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
