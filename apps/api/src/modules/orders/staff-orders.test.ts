@@ -625,7 +625,11 @@ describe('who may use the staff routes', () => {
     '/api/admin/products',
     '/api/admin/categories',
     '/api/admin/banner-pictures',
+    '/api/admin/price-lists',
   ];
+  /** A company's price list is given by admins, though operators keep the company otherwise. */
+  const adminOnly = (url: string) =>
+    ADMIN_ONLY.some((prefix) => url.startsWith(prefix)) || url.endsWith('/price-list');
 
   it('finds the staff routes in the OpenAPI document', () => {
     const urls = staffRoutes().map((route) => route.url);
@@ -656,8 +660,8 @@ describe('who may use the staff routes', () => {
         url: route.url,
         headers: bearer(operator),
       });
-      const adminOnly = ADMIN_ONLY.some((prefix) => route.url.startsWith(prefix));
-      if (adminOnly) expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (adminOnly(route.url))
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       else expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(403);
     }
     expect((await get('/api/admin/staff', admin)).json().items).toEqual([
