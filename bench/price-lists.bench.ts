@@ -95,13 +95,13 @@ console.log(
 
 const api = await startApi({
   NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'simulated',
   ALLOW_DEMO_IN_PRODUCTION: '1',
   DATABASE_URL: databaseUrl,
   LOG_LEVEL: 'warn',
   JWT_SECRET: jwtSecret,
   SEED_DEMO: 'false',
   AUTH_RATE_LIMIT_MAX: '100000',
-  SMTP_URL: 'smtp://127.0.0.1:1',
 });
 try {
   await run(api.base);
@@ -109,18 +109,21 @@ try {
   await stopChild(api.child);
 }
 
+async function signIn(base: string, email: string): Promise<string> {
+  const signin = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+  return ((await signin.json()) as { access_token: string }).access_token;
+}
+
 async function run(base: string) {
   const tokens: string[] = [];
   for (let i = 1; i <= signedIn; i++) {
     // Spread over the lists: buyers of companies 1, 11, 21… (lists 1, 11, 21…).
-    const email = `bench-priced-${1 + ((i * 10) % COMPANIES)}@bench.test`;
-    const signin = await fetch(`${base}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    if (!signin.ok) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-    tokens.push(((await signin.json()) as { access_token: string }).access_token);
+    tokens.push(await signIn(base, `bench-priced-${1 + ((i * 10) % COMPANIES)}@bench.test`));
   }
   const tree = (await (
     await fetch(`${base}/api/categories/nested-categories?locale=en`, {
@@ -196,7 +199,23 @@ async function run(base: string) {
   );
   console.log('| kind | req/s | p50 | p99 (target) | failures |');
   console.log('| --- | --- | --- | --- | --- |');
-  for (const [kind, target, setupRequest] of kinds) {
+  // The same requests by the demo owner, whose company has no list: catalog prices, as before.
+  const catalogToken = await signIn(base, 'owner@demo.test');
+  const asCatalogBuyer = (setupRequest: (request: Request) => Request) => (request: Request) => {
+    const made = setupRequest(request);
+    return { ...made, headers: { ...made.headers, authorization: `Bearer ${catalogToken}` } };
+  };
+  const runs: [string, number, (request: Request) => Request][] = kinds.flatMap(
+    ([kind, target, setupRequest]) => [
+      [kind, target, setupRequest] as [string, number, (request: Request) => Request],
+      [`${kind}, no price list`, target, asCatalogBuyer(setupRequest)] as [
+        string,
+        number,
+        (request: Request) => Request,
+      ],
+    ],
+  );
+  for (const [kind, target, setupRequest] of runs) {
     const result = await autocannon({
       url: base,
       connections,

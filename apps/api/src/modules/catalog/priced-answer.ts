@@ -31,11 +31,18 @@ export function repriceItems<T extends Priced>(items: T[], book: PriceBook | nul
 }
 
 /**
- * Catalog answers priced for one price list, kept beside the answer they were made from: the
- * read model's caches stay per catalog answer, and each list's version of an answer is made once
- * while that answer lives (answers per price list, not per company).
+ * Catalog answers priced for one price list, kept beside the bytes of the answer they were made
+ * from (the response cache hands out new wrappers of the same bytes): the read model's caches
+ * stay per catalog answer, and each list's version of an answer is made once while that answer
+ * lives (answers per price list, not per company).
  */
-const pricedAnswers = new WeakMap<SerializedAnswer, Map<string, SerializedAnswer>>();
+/**
+ * Priced answers are made far more often than catalog answers (one per list, and rarely asked
+ * twice): gzip's fastest level costs about a third of its default for a few more bytes.
+ */
+const FAST = { level: 1 };
+
+const pricedAnswers = new WeakMap<Buffer, Map<string, SerializedAnswer>>();
 
 /**
  * A search, listing or product answer with the buyer's prices: the answer itself without a
@@ -47,7 +54,8 @@ export function pricedAnswer(
   kind: 'items' | 'product',
 ): SerializedAnswer {
   if (!book) return answer;
-  let forBooks = pricedAnswers.get(answer);
+  const bytes = answer.gzip ?? (answer.json as Buffer);
+  let forBooks = pricedAnswers.get(bytes);
   const held = forBooks?.get(book.key);
   if (held) return held;
   const value = JSON.parse(answerBody(answer, undefined).body.toString('utf8')) as
@@ -55,16 +63,16 @@ export function pricedAnswer(
   let priced: SerializedAnswer = answer;
   if (kind === 'product') {
     const product = value as Priced;
-    if (book.prices(product._id)) priced = serializeAnswer(reprice(product, book, true));
+    if (book.prices(product._id)) priced = serializeAnswer(reprice(product, book, true), FAST);
   } else {
     const { items } = value as { items: ProductListItem[] };
     if (items.some((item) => book.prices(item._id))) {
-      priced = serializeAnswer({ ...value, items: repriceItems(items, book) });
+      priced = serializeAnswer({ ...value, items: repriceItems(items, book) }, FAST);
     }
   }
   if (!forBooks) {
     forBooks = new Map();
-    pricedAnswers.set(answer, forBooks);
+    pricedAnswers.set(bytes, forBooks);
   }
   forBooks.set(book.key, priced);
   return priced;

@@ -18,10 +18,13 @@ type ComputedAnswer = { json: Buffer; gzip?: Buffer };
  */
 export type SerializedAnswer = ComputedAnswer | { json?: never; gzip: Buffer };
 
-/** Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it. */
-export function serializeAnswer(value: unknown): ComputedAnswer {
+/**
+ * Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it
+ * (at zlib's default level unless told).
+ */
+export function serializeAnswer(value: unknown, gzip: { level?: number } = {}): ComputedAnswer {
   const json = Buffer.from(JSON.stringify(value));
-  return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json) } : { json };
+  return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json, gzip) } : { json };
 }
 
 /**
