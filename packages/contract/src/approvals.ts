@@ -63,7 +63,10 @@ export const budgetUpdateSchema = z.strictObject({
 export type BudgetUpdate = z.infer<typeof budgetUpdateSchema>;
 
 /** `POST /order-approvals`: what the checkout's place-order sends. */
-export const approvalRequestSchema = placeOrderRequestSchema.omit({ quote_id: true });
+export const approvalRequestSchema = placeOrderRequestSchema.omit({
+  quote_id: true,
+  expected_total: true,
+});
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 export const approvalListQuerySchema = z.strictObject({

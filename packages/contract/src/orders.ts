@@ -58,6 +58,11 @@ export const placeOrderRequestSchema = z.strictObject({
   comment,
   /** Accepts this answered quote: the order's lines are the quote's, at its prices (issue 24). */
   quote_id: z.uuid().optional(),
+  /**
+   * The total (euros) the buyer saw on the summary: when prices changed since, nothing is placed
+   * and the answer (409) says so, so the buyer checks the new total first (issue 24).
+   */
+  expected_total: z.number().min(0).optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

@@ -70,6 +70,17 @@ export interface PlaceOrderInput {
   comment: string | null;
   /** Accepts this quote: its lines at its prices instead of the cart (issue 24). */
   quoteId?: string | null;
+  /** The total in cents the buyer saw: another one today refuses the order (prices changed). */
+  expectedTotalCents?: number | null;
+}
+
+/** The buyer saw another total than the order would have now: nothing is placed. */
+function refuseChangedTotal(input: PlaceOrderInput, draft: CheckoutDraft, ctx: RequestContext) {
+  const expected = input.expectedTotalCents;
+  if (expected === null || expected === undefined || expected === draft.totals.totalCents) return;
+  throw conflict('errors.order_total_changed', {
+    total: formatEuros(draft.totals.totalCents, ctx.locale),
+  });
 }
 
 /** An Idempotency-Key and the request it came with (a repeat must send the same). */
@@ -386,6 +397,7 @@ export async function placeOrder(
     const draft = await draftCheckout(tx, shop, ctx, input, { cartId });
     const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
     if (blocker) throw blockerError(blocker);
+    refuseChangedTotal(input, draft, ctx);
 
     const spending = await checkSpending(tx, ctx, draft.totals.totalCents, { hold: true });
     if (spending.required) throw approvalRequired(spending, ctx);
@@ -444,6 +456,7 @@ async function placeQuote(
   const draft = await draftCheckout(tx, shop, ctx, input, { lines, quote: true });
   const blocker = draft.blockers.find((b) => b.code !== 'insufficient_stock');
   if (blocker) throw blockerError(blocker);
+  refuseChangedTotal(input, draft, ctx);
   const spending = await checkSpending(tx, ctx, draft.totals.totalCents, { hold: true });
   if (spending.required) throw blockerError(quoteNeedsOwner);
   const [buyer] = await tx

@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { t } from '../../platform/i18n';
+import { toCents } from '../../platform/money';
 import { buyWithOneClick, placeOrder, type OrdersDeps, type PlacedOrder } from './place-order';
 import { companyOf } from '../addresses';
 import { XLSX_TYPE } from '../../platform/exports';
@@ -61,6 +62,10 @@ export function orderRoutes(deps: OrdersDeps): FastifyPluginAsyncZod {
             paymentMethod: request.body.payment_method,
             comment: request.body.comment ?? null,
             quoteId: request.body.quote_id ?? null,
+            expectedTotalCents:
+              request.body.expected_total === undefined
+                ? null
+                : toCents(request.body.expected_total),
           },
           key ? { key, request: request.body } : undefined,
         );

@@ -302,6 +302,47 @@ describe('buyers of a company with a price list', () => {
     expect(order.lines.map((line) => line.price).sort()).toEqual([18, 40]);
   });
 
+  it('are told when prices changed since the summary they saw, and nothing is placed', async () => {
+    const list = await assignedList();
+    await putInCart(t, tokens.purchaser, fixed.id, 10);
+    const body = { delivery_address_id: address, payment_method: 'banktransfer' };
+    const seen = (
+      await call('POST', '/checkout/summary', tokens.purchaser, body)
+    ).json<CheckoutSummary>();
+    await call('PUT', `/admin/price-lists/${list._id}/prices`, tokens.admin, {
+      prices: [{ sku: fixed.sku, min_quantity: 1, price: 45 }],
+    });
+    const [before] = await t.db
+      .select({ q: products.quantity })
+      .from(products)
+      .where(eq(products.id, fixed.id));
+    const refused = await call('POST', '/orders', tokens.purchaser, {
+      ...body,
+      expected_total: seen.totals.total,
+    });
+    expect(refused.statusCode).toBe(409);
+    const now = (
+      await call('POST', '/checkout/summary', tokens.purchaser, body)
+    ).json<CheckoutSummary>();
+    expect(now.totals.subtotal).toBe(450);
+    expect(refused.json().message).toContain(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(now.totals.total),
+    );
+    const [after] = await t.db
+      .select({ q: products.quantity })
+      .from(products)
+      .where(eq(products.id, fixed.id));
+    expect(after!.q).toBe(before!.q);
+    expect(
+      (await call('GET', '/carts/my-cart', tokens.purchaser)).json<CartResponse>().item_count,
+    ).toBe(10);
+    const placed = await call('POST', '/orders', tokens.purchaser, {
+      ...body,
+      expected_total: now.totals.total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('get catalog prices again once the list is out of its dates', async () => {
     const list = await assignedList();
     await call('PUT', `/admin/price-lists/${list._id}`, tokens.admin, {

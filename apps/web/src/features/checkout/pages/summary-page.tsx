@@ -119,9 +119,17 @@ export function SummaryPage() {
       });
       return;
     }
+    // The total shown here: prices changed since are refused and the summary shows the new one.
+    const order = { ...body, expected_total: data.totals.total };
     place.mutate(
-      { body, idempotencyKey: keyFor(body) },
-      { onSuccess: follow, onError: notifyError },
+      { body: order, idempotencyKey: keyFor(order) },
+      {
+        onSuccess: follow,
+        onError: (error) => {
+          notifyError(error);
+          void summary.refetch();
+        },
+      },
     );
   };
 
