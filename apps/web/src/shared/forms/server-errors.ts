@@ -18,3 +18,10 @@ export function applyServerError(
   }
   return error.message;
 }
+
+/** The message a refused call gave for one field, if it named that field. */
+export function fieldMessage(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError
+    ? error.details.find((detail) => detail.field === field)?.message
+    : undefined;
+}

@@ -6,7 +6,8 @@ import { QUOTE_MAX_QUANTITY, QUOTE_MESSAGE_MAX_LENGTH } from '@portal/contract';
 import { ApiError } from '../api/client';
 import { useRequestQuote } from '../api/quotes';
 import { useLocalizePath } from '../locale/use-locale';
-import { notifyError, notifySuccess } from '../ui/notify';
+import { fieldMessage } from '../forms/server-errors';
+import { notifySuccess, notifyUnlessFields } from '../ui/notify';
 
 export interface QuoteCandidate {
   productId: string;
@@ -38,10 +39,7 @@ export function RequestQuoteModal({
   const [wishedDate, setWishedDate] = useState('');
   const today = new Date().toISOString().slice(0, 10);
 
-  const fieldError = (field: string) =>
-    request.error instanceof ApiError
-      ? request.error.details.find((detail) => detail.field === field)?.message
-      : undefined;
+  const fieldError = (field: string) => fieldMessage(request.error, field);
   const quantityOf = (line: QuoteCandidate) => quantities[line.productId] ?? line.quantity;
 
   const submit = (event: FormEvent) => {
@@ -61,9 +59,7 @@ export function RequestQuoteModal({
           onClose();
           void navigate(localize(`/quotes/${quote._id}`));
         },
-        onError: (failure) => {
-          if (!(failure instanceof ApiError) || failure.details.length === 0) notifyError(failure);
-        },
+        onError: notifyUnlessFields,
       },
     );
   };

@@ -15,3 +15,8 @@ export function notifyError(error: unknown): void {
     notifications.show({ color: 'red', message: error.message });
   }
 }
+
+/** A refusal's toast, unless it named fields: those messages stand beside the fields instead. */
+export function notifyUnlessFields(error: unknown): void {
+  if (!(error instanceof ApiError) || error.details.length === 0) notifyError(error);
+}

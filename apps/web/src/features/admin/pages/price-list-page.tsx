@@ -22,12 +22,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PRICE_LIST_MAX_PRICE, type PriceList } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import { ApiError } from '../../../shared/api/client';
 import { saveBlob } from '../../../shared/api/download';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { fieldMessage } from '../../../shared/forms/server-errors';
+import { notifyError, notifySuccess, notifyUnlessFields } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { useCategoryTree, useManufacturers } from '../api/catalog';
@@ -40,17 +40,6 @@ import {
 import { categoryOptions } from '../components/category-options';
 import { readPriceCsv, writePriceCsv, type PriceRow } from '../price-list-csv';
 import { InForceBadge } from './price-lists-page';
-
-/** The message of a refused field of the last change, when it was refused on that field. */
-function fieldErrorOf(error: Error | null, field: string): string | undefined {
-  return error instanceof ApiError
-    ? error.details.find((detail) => detail.field === field)?.message
-    : undefined;
-}
-
-const onlyFieldErrors = (failure: Error) => {
-  if (!(failure instanceof ApiError) || failure.details.length === 0) notifyError(failure);
-};
 
 /**
  * Back office /admin/price-lists/:id: a list's name and dates, its discounts by category or
@@ -118,7 +107,7 @@ function useSave(list: PriceList) {
   const save = (next: PriceListChange) =>
     change.mutate(next, {
       onSuccess: () => notifySuccess(t('staff:priceLists.saved', { name: list.name })),
-      onError: onlyFieldErrors,
+      onError: notifyUnlessFields,
     });
   return { change, save };
 }
@@ -149,7 +138,7 @@ function Details({ list }: { list: PriceList }) {
             maxLength={100}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldErrorOf(change.error, 'name')}
+            error={fieldMessage(change.error, 'name')}
           />
           <Group grow align="flex-start">
             <TextInput
@@ -157,14 +146,14 @@ function Details({ list }: { list: PriceList }) {
               label={t('staff:priceLists.validFrom')}
               value={from}
               onChange={(event) => setFrom(event.currentTarget.value)}
-              error={fieldErrorOf(change.error, 'valid_from')}
+              error={fieldMessage(change.error, 'valid_from')}
             />
             <TextInput
               type="date"
               label={t('staff:priceLists.validUntil')}
               value={until}
               onChange={(event) => setUntil(event.currentTarget.value)}
-              error={fieldErrorOf(change.error, 'valid_until')}
+              error={fieldMessage(change.error, 'valid_until')}
             />
           </Group>
           <Text size="xs" c="gray.7">
@@ -291,8 +280,8 @@ function Discounts({ list }: { list: PriceList }) {
                 style={{ flex: 1, minWidth: 200 }}
                 onChange={(value) => update(row.key, { value })}
                 error={
-                  fieldErrorOf(change.error, `discounts.${index}.category_id`) ??
-                  fieldErrorOf(change.error, `discounts.${index}.manufacturer`)
+                  fieldMessage(change.error, `discounts.${index}.category_id`) ??
+                  fieldMessage(change.error, `discounts.${index}.manufacturer`)
                 }
               />
               <NumberInput
@@ -304,7 +293,7 @@ function Discounts({ list }: { list: PriceList }) {
                 decimalScale={2}
                 suffix=" %"
                 w={110}
-                error={fieldErrorOf(change.error, `discounts.${index}.percent`)}
+                error={fieldMessage(change.error, `discounts.${index}.percent`)}
               />
               <ActionIcon
                 variant="subtle"
@@ -439,7 +428,7 @@ function Prices({ list }: { list: PriceList }) {
                           aria-label={t('staff:priceLists.skuOf', { number: index + 1 })}
                           value={row.sku}
                           onChange={(event) => update(row.key, { sku: event.currentTarget.value })}
-                          error={fieldErrorOf(change.error, `prices.${index}.sku`)}
+                          error={fieldMessage(change.error, `prices.${index}.sku`)}
                           description={product?.title}
                         />
                       </Table.Td>
@@ -451,7 +440,7 @@ function Prices({ list }: { list: PriceList }) {
                           min={1}
                           allowDecimal={false}
                           allowNegative={false}
-                          error={fieldErrorOf(change.error, `prices.${index}.min_quantity`)}
+                          error={fieldMessage(change.error, `prices.${index}.min_quantity`)}
                         />
                       </Table.Td>
                       <Table.Td>
@@ -463,7 +452,7 @@ function Prices({ list }: { list: PriceList }) {
                           max={PRICE_LIST_MAX_PRICE}
                           decimalScale={2}
                           prefix="€ "
-                          error={fieldErrorOf(change.error, `prices.${index}.price`)}
+                          error={fieldMessage(change.error, `prices.${index}.price`)}
                         />
                       </Table.Td>
                       <Table.Td ta="right">

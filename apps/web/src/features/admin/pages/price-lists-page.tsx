@@ -16,12 +16,12 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import { ApiError } from '../../../shared/api/client';
 import { formatDay } from '../../../shared/format/date';
 import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { ListResult } from '../../../shared/ui/list-result';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { fieldMessage } from '../../../shared/forms/server-errors';
+import { notifySuccess, notifyUnlessFields } from '../../../shared/ui/notify';
 import { useCreatePriceList, usePriceLists } from '../api/price-lists';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -127,10 +127,7 @@ function NewPriceListModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const [name, setName] = useState('');
-  const nameError =
-    create.error instanceof ApiError
-      ? create.error.details.find((detail) => detail.field === 'name')?.message
-      : undefined;
+  const nameError = fieldMessage(create.error, 'name');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
@@ -140,9 +137,7 @@ function NewPriceListModal({ onClose }: { onClose: () => void }) {
           notifySuccess(t('staff:priceLists.created', { name: list.name }));
           void navigate(localize(`/admin/price-lists/${list._id}`));
         },
-        onError: (failure) => {
-          if (!(failure instanceof ApiError) || failure.details.length === 0) notifyError(failure);
-        },
+        onError: notifyUnlessFields,
       },
     );
   };

@@ -17,12 +17,12 @@ import { IconArrowLeft, IconCheck, IconMessageDollar, IconX } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { QUOTE_MAX_QUANTITY, QUOTE_MESSAGE_MAX_LENGTH, type Quote } from '@portal/contract';
-import { ApiError } from '../../../shared/api/client';
 import { formatDateTime, formatDay } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { fieldMessage } from '../../../shared/forms/server-errors';
+import { notifySuccess, notifyUnlessFields } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { wrappingButton } from '../../../shared/ui/wrapping-button';
 import { QUOTE_NAMESPACES } from '../../../i18n/i18n';
@@ -191,15 +191,10 @@ function Actions({ quote }: { quote: Quote }) {
           t(dialog === 'ask-again' ? 'quotes:askedAgainNotice' : 'quotes:declinedNotice'),
         );
       },
-      onError: (failure) => {
-        if (!(failure instanceof ApiError) || failure.details.length === 0) notifyError(failure);
-      },
+      onError: notifyUnlessFields,
     });
   };
-  const fieldError = (field: string) =>
-    respond.error instanceof ApiError
-      ? respond.error.details.find((detail) => detail.field === field)?.message
-      : undefined;
+  const fieldError = (field: string) => fieldMessage(respond.error, field);
 
   return (
     <Stack gap="xs" mt="lg">

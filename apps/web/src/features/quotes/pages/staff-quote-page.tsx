@@ -18,12 +18,12 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { QUOTE_MAX_UNIT_PRICE, QUOTE_MESSAGE_MAX_LENGTH, type StaffQuote } from '@portal/contract';
-import { ApiError } from '../../../shared/api/client';
 import { formatDateTime, formatDay } from '../../../shared/format/date';
 import { formatMoney, sumOfLines } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
-import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { fieldMessage } from '../../../shared/forms/server-errors';
+import { notifySuccess, notifyUnlessFields } from '../../../shared/ui/notify';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { STAFF_QUOTE_NAMESPACES } from '../../../i18n/i18n';
 import { useAnswerQuote, useStaffQuote } from '../api/quotes';
@@ -155,10 +155,7 @@ function AnswerForm({ quote }: { quote: StaffQuote }) {
     quantity: line.quantity,
   });
   const total = sumOfLines(quote.lines.map(typed));
-  const fieldError = (field: string) =>
-    answer.error instanceof ApiError
-      ? answer.error.details.find((detail) => detail.field === field)?.message
-      : undefined;
+  const fieldError = (field: string) => fieldMessage(answer.error, field);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -176,9 +173,7 @@ function AnswerForm({ quote }: { quote: StaffQuote }) {
           setMessage('');
           notifySuccess(t('quotes:staff.answeredNotice', { number: quote.quote_number }));
         },
-        onError: (failure) => {
-          if (!(failure instanceof ApiError) || failure.details.length === 0) notifyError(failure);
-        },
+        onError: notifyUnlessFields,
       },
     );
   };
