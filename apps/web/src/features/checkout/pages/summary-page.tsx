@@ -296,6 +296,7 @@ export function SummaryPage() {
                   loading={place.isPending}
                   disabled={!canPlace}
                   fullWidth
+                  classNames={wrappingButton}
                 >
                   {t('checkout.summary.placeOrder')}
                 </Button>
