@@ -170,10 +170,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [answer, book] = await Promise.all([
-        listProductsBody(deps, request.body, localeOf(request, request.body.locale)),
-        bookOf(request),
-      ]);
+      const book = await bookOf(request);
+      const locale = localeOf(request, request.body.locale);
+      const answer = await listProductsBody(deps, request.body, locale, book);
       return sendAnswer(request, reply, pricedAnswer(answer, book, 'items'));
     },
   );

@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import type { PriceBook } from '../pricing';
 import { fromCents } from '../../platform/money';
 import { availabilityOf, findListItems } from './product-repo';
 import type {
@@ -57,13 +58,29 @@ export async function searchHits(
   return items;
 }
 
-/** The category listing (filters, sort, pagination) as JSON. */
+/**
+ * The category listing (filters, sort, pagination) as JSON. With a price list, sorting and the
+ * price range go by the buyer's prices; a listing that neither sorts nor filters by price is the
+ * same for every list (and cached once).
+ */
 export async function listProductsBody(
   deps: CatalogDeps,
   filter: ListingFilter,
   locale: Locale,
+  book: PriceBook | null = null,
 ): Promise<SerializedAnswer> {
-  return deps.catalog.listing(filter, locale, await deps.settings());
+  const settings = await deps.settings();
+  const sort = filter.sort ?? settings.default_sort;
+  const byPrice =
+    sort === 'price_asc' ||
+    sort === 'price_desc' ||
+    filter.price_min !== undefined ||
+    filter.price_max !== undefined;
+  return deps.catalog.listing(
+    book && byPrice ? { ...filter, prices: book } : filter,
+    locale,
+    settings,
+  );
 }
 
 /** A product by id, sku or slug as JSON; 404 when unknown or inactive. */

@@ -11,6 +11,9 @@ import {
   categories,
   categoryTranslations,
   companies,
+  priceListDiscounts,
+  priceListPrices,
+  priceLists,
   productCategories,
   products,
   productTranslations,
@@ -18,6 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { unitPricesRelation } from '../pricing';
 import { catalogXml } from './service';
 
 let t: TestApp;
@@ -303,14 +307,61 @@ describe('GET /api/xml/getByUserId/:userId', () => {
     });
   });
 
+  it('gives a company with a price list its own prices', async () => {
+    const [list] = await t.db.insert(priceLists).values({ name: 'Feed list' }).returning();
+    await t.db.insert(priceListPrices).values({
+      priceListId: list!.id,
+      productId: ids['FEED-1']!,
+      minQuantity: 1,
+      priceCents: 1234,
+    });
+    await t.db
+      .insert(priceListDiscounts)
+      .values({ priceListId: list!.id, manufacturer: 'feedcell', percentBp: 1_000 });
+    const [{ companyId } = { companyId: null }] = await t.db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, owner));
+    const assign = (priceListId: string | null) =>
+      t.db.update(companies).set({ priceListId }).where(eq(companies.id, companyId!));
+    const prices = async () => {
+      t.app.priceBooks.changed();
+      const { catalog } = parse((await feed(owner)).body);
+      const bySku = new Map((catalog.product ?? []).map((entry) => [entry.sku, entry]));
+      return ['FEED-1', 'FEED-2', 'FEED-ESC-1'].map((sku) => bySku.get(sku)?.price);
+    };
+    try {
+      await assign(list!.id);
+      // Its fixed price; 10 % off the maker's 19.99 € and 12.05 € (1.205 € off: 1.21 €).
+      expect(await prices()).toEqual([
+        { '#text': '12.34', currency: 'EUR' },
+        { '#text': '17.99', currency: 'EUR' },
+        { '#text': '10.84', currency: 'EUR' },
+      ]);
+      await assign(null);
+      expect((await prices()).map((price) => (price as Text)['#text'])).toEqual([
+        '19.99',
+        '19.99',
+        '12.05',
+      ]);
+    } finally {
+      await assign(null);
+      await t.db.delete(priceLists).where(eq(priceLists.id, list!.id));
+    }
+  });
+
   const header = {
     generatedAt: new Date('2026-01-01T00:00:00Z'),
     company: 'Demo Energy BV',
     lowStockThreshold: 5,
+    unitPrices: null,
   };
-  const read = async (options: Parameters<typeof catalogXml>[2]) => {
+  const read = async (
+    options: Parameters<typeof catalogXml>[2],
+    feedHeader: Parameters<typeof catalogXml>[1] = header,
+  ) => {
     const chunks: Buffer[] = [];
-    for await (const chunk of catalogXml({ db: t.db, config: t.config }, header, options)) {
+    for await (const chunk of catalogXml({ db: t.db, config: t.config }, feedHeader, options)) {
       chunks.push(Buffer.from(chunk));
     }
     return Buffer.concat(chunks);
@@ -338,6 +389,21 @@ describe('GET /api/xml/getByUserId/:userId', () => {
       const copied = await read({});
       expect(copied).toEqual(await read({ copy: false, pageSize: 7 }));
       expect(copied.toString('utf8').split('</product>').length - 1).toBeGreaterThan(300);
+    });
+
+    it('streams a price list’s prices with COPY as the keyset reads give them', async () => {
+      const [list] = await t.db.insert(priceLists).values({ name: 'Copied' }).returning();
+      await t.db
+        .insert(priceListDiscounts)
+        .values({ priceListId: list!.id, categoryId: ids.category!, percentBp: 2_500 });
+      try {
+        const priced = { ...header, unitPrices: unitPricesRelation(list!.id) };
+        const copied = await read({}, priced);
+        expect(copied).toEqual(await read({ copy: false, pageSize: 7 }, priced));
+        expect(copied).not.toEqual(await read({}));
+      } finally {
+        await t.db.delete(priceLists).where(eq(priceLists.id, list!.id));
+      }
     });
 
     it('gives the connection back when the client hangs up mid-stream', async () => {

@@ -14,6 +14,7 @@ export async function findFeedUser(db: Executor, userId: string) {
       xmlFeedKey: users.xmlFeedKey,
       role: users.role,
       status: users.status,
+      companyId: companies.id,
       companyName: companies.name,
       companyStatus: companies.status,
       isXmlActive: companies.isXmlActive,
@@ -32,6 +33,11 @@ export interface FeedRendering {
   /** Links are this origin followed by the product page's or the image's server path. */
   origin: string;
   lowStockThreshold: number;
+  /**
+   * The unit prices of the company's price list, `(product_id, cents)` for the products it
+   * prices otherwise than the catalog, written without parameters; null: catalog prices.
+   */
+  unitPrices: SQL | null;
 }
 
 /**
@@ -94,7 +100,7 @@ const encodedSku = `case when p.sku ~ ('^' || ${URI_SAFE} || '*$') then p.sku el
  * functions only, so PGlite (which has no libxml) runs it too. The products are a subquery so
  * that a sort, if the planner picks one, sorts product rows, never rendered elements.
  */
-function productElements({ origin, lowStockThreshold }: FeedRendering, products: SQL) {
+function productElements({ origin, lowStockThreshold, unitPrices }: FeedRendering, products: SQL) {
   if (!Number.isSafeInteger(lowStockThreshold)) throw new Error('low stock threshold');
   // Escaping works character by character, so the origin's part is escaped once, when planned.
   const link = (path: string) => `${xmlText(literal(origin))} || ${xmlText(path)}`;
@@ -104,6 +110,7 @@ function productElements({ origin, lowStockThreshold }: FeedRendering, products:
     el('title', xmlText(`coalesce(titles.of ->> '${lang}', titles.of ->> 'en', p.sku)`), {
       lang: `'${lang}'`,
     });
+  const price = unitPrices ? 'coalesce(bp.cents, p.price_cents)' : 'p.price_cents';
   const parts = [
     el('sku', xmlText('p.sku')),
     el('reference', xmlText('p.reference')),
@@ -111,11 +118,11 @@ function productElements({ origin, lowStockThreshold }: FeedRendering, products:
     el('slug', xmlText('p.slug')),
     el('url', link(`'/product/' || ${encodedSku}`)),
     `'<titles>' || ${LOCALES.map(title).join(' || ')} || '</titles>'`,
-    // Cents to euros with two decimals and a '.', in integer steps.
+    // Cents to euros with two decimals and a '.', in integer steps: the company's price.
     el(
       'price',
-      `case when p.price_cents < 0 then '-' else '' end || abs(p.price_cents) / 100 || '.' ` +
-        `|| lpad((abs(p.price_cents) % 100)::text, 2, '0')`,
+      `case when ${price} < 0 then '-' else '' end || abs(${price}) / 100 || '.' ` +
+        `|| lpad((abs(${price}) % 100)::text, 2, '0')`,
       { currency: `'EUR'` },
     ),
     el('quantity', 'p.quantity'),
@@ -174,6 +181,7 @@ function productElements({ origin, lowStockThreshold }: FeedRendering, products:
   const element = `'<product id="' || p.id || '">' || ${parts.join('\n || ')} || '</product>'`;
   return sql`select p.id, ${sql.raw(element)} as xml
     from (${products}) p
+    ${unitPrices ? sql`left join (${unitPrices}) bp on bp.product_id = p.id` : sql``}
     cross join lateral (select jsonb_object_agg(locale, title) as of
       from product_translations where product_id = p.id) titles
     order by p.id`;

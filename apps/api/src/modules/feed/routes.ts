@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf, requirePermission } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import { catalogXml, openXmlFeed, renewXmlFeedLink } from './service';
+import { catalogXml, openXmlFeed, renewXmlFeedLink, type FeedDeps } from './service';
 
 const tags = ['feed'];
 
@@ -15,7 +15,12 @@ const tags = ['feed'];
 const FEED_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 };
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, settings: app.productSettings };
+  const deps: FeedDeps = {
+    db: app.db,
+    config: app.config,
+    settings: app.productSettings,
+    unitPricesOf: (companyId) => app.priceBooks.unitPricesOf(companyId),
+  };
 
   // No bearer token: customers' systems fetch this link; its stored key is the authorization.
   app.get(

@@ -1,4 +1,5 @@
 import { can, type AnyRole, type ProductSettings } from '@portal/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { postgresPoolOf, type Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
@@ -10,6 +11,8 @@ export interface FeedDeps {
   db: Executor;
   config: Config;
   settings: () => Promise<ProductSettings>;
+  /** The unit prices of a company's price list (pricing's `PriceBooks.unitPricesOf`). */
+  unitPricesOf: (companyId: string) => Promise<SQL | null>;
 }
 
 /** Products per keyset page (PGlite): one query and about 1 MB of XML a page. */
@@ -18,6 +21,7 @@ const PAGE_SIZE = 500;
 /** What the stream needs, settled before it starts. */
 export interface OpenFeed extends FeedHeader {
   lowStockThreshold: number;
+  unitPrices: SQL | null;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface OpenFeed extends FeedHeader {
  * learns nothing about which condition failed.
  */
 export async function openXmlFeed(
-  { db, settings }: FeedDeps,
+  { db, settings, unitPricesOf }: FeedDeps,
   userId: string,
   key: string,
 ): Promise<OpenFeed> {
@@ -40,11 +44,15 @@ export async function openXmlFeed(
     user.isXmlActive === 'on';
   if (!user || !allowed) throw notFound();
   // Read before the first byte is sent: once streaming, a failure can only cut the response.
-  const { low_stock_threshold } = await settings();
+  const [{ low_stock_threshold }, unitPrices] = await Promise.all([
+    settings(),
+    unitPricesOf(user.companyId),
+  ]);
   return {
     generatedAt: new Date(),
     company: user.companyName,
     lowStockThreshold: low_stock_threshold,
+    unitPrices,
   };
 }
 
@@ -93,6 +101,7 @@ export async function* catalogXml(
   const rendering = {
     origin: new URL(config.appUrl).origin,
     lowStockThreshold: feed.lowStockThreshold,
+    unitPrices: feed.unitPrices,
   };
   const pool = copy ? postgresPoolOf(db) : undefined;
   yield feedHead(feed);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client';
 import { percentOfCents } from '../../platform/money';
@@ -17,6 +17,8 @@ export interface Tier {
  */
 export class PriceBook {
   constructor(
+    /** The price list. */
+    readonly listId: string,
     /** The list and its version: what answers priced with this book are cached under. */
     readonly key: string,
     private readonly tiers: ReadonlyMap<string, readonly Tier[]>,
@@ -26,6 +28,12 @@ export class PriceBook {
   /** Whether the list prices this product otherwise than the catalog. */
   prices(productId: string): boolean {
     return this.tiers.has(productId) || this.discounts.has(productId);
+  }
+
+  /** Every product the list prices otherwise than the catalog. */
+  *productIds(): Iterable<string> {
+    yield* this.tiers.keys();
+    for (const id of this.discounts.keys()) if (!this.tiers.has(id)) yield id;
   }
 
   /** The unit price of `quantity` units of a product whose catalog price is `listCents`. */
@@ -47,6 +55,59 @@ export class PriceBook {
 
 type Rows<T> = { rows: T[] };
 
+/**
+ * A list's id written into a statement (COPY takes no parameters); ids come from the database,
+ * and anything else than a uuid is refused rather than written.
+ */
+function listLiteral(listId: string): SQL {
+  if (!/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(listId)) {
+    throw new Error(`not a price list id: ${listId}`);
+  }
+  return sql.raw(`'${listId}'::uuid`);
+}
+
+/**
+ * Each product's best discount in a list, `(product_id, basis_points)`: a category's discount
+ * covers the categories under it; a product in several discounted categories, or also of a
+ * discounted manufacturer, gets the largest.
+ */
+function discountsOf(list: SQL): SQL {
+  return sql`with recursive under (root, id) as (
+      select category_id, category_id from price_list_discounts
+      where price_list_id = ${list} and category_id is not null
+      union
+      select under.root, categories.id from categories join under on categories.parent_id = under.id
+    ), offered as (
+      select pc.product_id, d.percent_bp from under
+      join price_list_discounts d on d.price_list_id = ${list} and d.category_id = under.root
+      join product_categories pc on pc.category_id = under.id
+      union all
+      select p.id, d.percent_bp from price_list_discounts d
+      join products p on lower(p.manufacturer) = lower(d.manufacturer)
+      where d.price_list_id = ${list} and d.manufacturer is not null
+    )
+    select product_id, max(percent_bp)::int as basis_points from offered group by product_id`;
+}
+
+/**
+ * The unit price from 1 unit of every product a list prices otherwise than the catalog, as a
+ * relation `(product_id, cents)` for statements that sort, filter or render by the buyer's price
+ * (listings on PostgreSQL, the XML feed). It is `PriceBook.unitCents(id, price, 1)` in SQL: the
+ * fixed price from 1 unit, else the catalog price less the best discount rounded half up (the
+ * same as `percentOfCents` for the prices of a shop, never negative); price-lists.test.ts holds
+ * both to the same figures. Written without parameters.
+ */
+export function unitPricesRelation(listId: string): SQL {
+  const list = listLiteral(listId);
+  return sql`select p.id as product_id,
+      coalesce(fixed.price_cents, p.price_cents - round(p.price_cents * off.basis_points / 10000.0)::int) as cents
+    from products p
+    left join price_list_prices fixed
+      on fixed.price_list_id = ${list} and fixed.product_id = p.id and fixed.min_quantity = 1
+    left join (${discountsOf(list)}) off on off.product_id = p.id
+    where fixed.price_cents is not null or off.basis_points is not null`;
+}
+
 /** Reads a list's prices: its tiers, and each product's best discount by category or maker. */
 async function loadBook(db: Executor, listId: string, key: string): Promise<PriceBook> {
   const [fixed, discounted] = await Promise.all([
@@ -56,24 +117,8 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
       order by product_id, min_quantity`) as unknown as Promise<
       Rows<{ productId: string; minQuantity: number; cents: number }>
     >,
-    // A category's discount covers the categories under it; a product in several discounted
-    // categories, or also of a discounted manufacturer, gets the largest.
-    db.execute(sql`with recursive under (root, id) as (
-        select category_id, category_id from price_list_discounts
-        where price_list_id = ${listId} and category_id is not null
-        union
-        select under.root, categories.id from categories join under on categories.parent_id = under.id
-      ), offered as (
-        select pc.product_id, d.percent_bp from under
-        join price_list_discounts d on d.price_list_id = ${listId} and d.category_id = under.root
-        join product_categories pc on pc.category_id = under.id
-        union all
-        select p.id, d.percent_bp from price_list_discounts d
-        join products p on lower(p.manufacturer) = lower(d.manufacturer)
-        where d.price_list_id = ${listId} and d.manufacturer is not null
-      )
-      select product_id as "productId", max(percent_bp)::int as "basisPoints"
-      from offered group by product_id`) as unknown as Promise<
+    db.execute(sql`select product_id as "productId", basis_points as "basisPoints"
+      from (${discountsOf(listLiteral(listId))}) off`) as unknown as Promise<
       Rows<{ productId: string; basisPoints: number }>
     >,
   ]);
@@ -84,7 +129,7 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
     tiers.set(row.productId, list);
   }
   const discounts = new Map(discounted.rows.map((row) => [row.productId, row.basisPoints]));
-  return new PriceBook(key, tiers, discounts);
+  return new PriceBook(listId, key, tiers, discounts);
 }
 
 /** How long a process trusts what it read of a company's price list before reading it again. */
@@ -124,6 +169,15 @@ export class PriceBooks {
       this.books.set(key, book);
     }
     return book;
+  }
+
+  /**
+   * The unit prices a company's buyers get from 1 unit (`unitPricesRelation`), for statements
+   * that sort, filter or render by them; null when they get catalog prices.
+   */
+  async unitPricesOf(companyId: string): Promise<SQL | null> {
+    const book = await this.forCompany(companyId);
+    return book ? unitPricesRelation(book.listId) : null;
   }
 
   /** Forget what was read of companies (after staff change a list or an assignment here). */

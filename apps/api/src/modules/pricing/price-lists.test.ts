@@ -283,6 +283,60 @@ describe('buyers of a company with a price list', () => {
     expect(checked.json().lines[0].product.price).toBe(40);
   });
 
+  it('sort and filter listings by their own prices', async () => {
+    await assignedList();
+    const listing = async (token: string, body: object) =>
+      (
+        await call('POST', '/products/advanced-filter', token, { limit: 100, ...body })
+      ).json<AdvancedFilterResponse>();
+    // 100 € in the catalog, 50 € in the list: only its buyers find it between 45 and 55 €.
+    const range = { price_min: 45, price_max: 55, sort: 'price_asc' };
+    const theirs = await listing(tokens.purchaser, range);
+    expect(theirs.items.map((item) => item._id)).toContain(fixed.id);
+    expect(theirs.items.every((item) => item.price >= 45 && item.price <= 55)).toBe(true);
+    const others = await listing(tokens.other, range);
+    expect(others.items.map((item) => item._id)).not.toContain(fixed.id);
+    for (const sort of ['price_asc', 'price_desc'] as const) {
+      const { items } = await listing(tokens.owner, { sort, price_max: 60 });
+      const prices = items.map((item) => item.price);
+      const expected = [...prices].sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
+      expect(prices, sort).toEqual(expected);
+      expect(items.map((item) => item._id)).toContain(fixed.id);
+    }
+  });
+
+  it('the unit prices statements sort and render by are the price book’s, to the cent', async () => {
+    const list = await assignedList();
+    // 12.5 % of 20.04 € is 2.505 €: both must round the half cent up.
+    const maker = await call('PUT', `/admin/price-lists/${list._id}/discounts`, tokens.admin, {
+      discounts: [
+        { category_id: discounted.category, percent: 10 },
+        { manufacturer: discounted.manufacturer, percent: 12.5 },
+      ],
+    });
+    expect(maker.statusCode, maker.body).toBe(200);
+    await t.db.update(products).set({ priceCents: 2_004 }).where(eq(products.id, discounted.id));
+    t.app.priceBooks.changed();
+    const book = await t.app.priceBooks.forCompany(demoCompany);
+    const relation = (await t.app.priceBooks.unitPricesOf(demoCompany))!;
+    const rows = (
+      (await t.db.execute(relation)) as unknown as { rows: { product_id: string; cents: number }[] }
+    ).rows;
+    const catalog = new Map(
+      (await t.db.select({ id: products.id, cents: products.priceCents }).from(products)).map(
+        (row) => [row.id, row.cents],
+      ),
+    );
+    expect(rows.length).toBe([...book!.productIds()].length);
+    for (const row of rows) {
+      expect(row.cents, row.product_id).toBe(
+        book!.unitCents(row.product_id, catalog.get(row.product_id)!),
+      );
+    }
+    expect(rows.find((row) => row.product_id === discounted.id)?.cents).toBe(1_753);
+    await t.db.update(products).set({ priceCents: 2_000 }).where(eq(products.id, discounted.id));
+  });
+
   it('pay them: the cart, the checkout and the order use the tier the line reaches', async () => {
     await assignedList();
     const cart = await putInCart(t, tokens.purchaser, fixed.id, 10);

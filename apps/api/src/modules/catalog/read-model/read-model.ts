@@ -1,5 +1,6 @@
 import type { Locale, ProductListItem, ProductSettings, ProductSort } from '@portal/contract';
 import type { Config } from '../../../config';
+import type { PriceBook } from '../../pricing';
 import type { SerializedAnswer } from './serialized-answer';
 
 /** The catalog read models `CATALOG_READ_MODEL` chooses between (decision 012). */
@@ -35,6 +36,12 @@ export interface ListingFilter {
   sort?: ProductSort;
   page?: number;
   limit?: number;
+  /**
+   * The buyer's price list, when the listing sorts or filters by price: its prices from 1 unit
+   * decide the order and the price range (the rows still carry catalog prices; the caller prices
+   * them).
+   */
+  prices?: PriceBook;
 }
 
 /** Checks an answer against its contract before it is sent or cached (development and tests). */

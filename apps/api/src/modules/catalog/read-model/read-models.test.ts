@@ -2,7 +2,17 @@ import { gunzipSync } from 'node:zlib';
 import { PRODUCT_SORT_OPTIONS, type ProductSettings } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { categories, productCategories, products, productTranslations } from '../../../db/schema';
+import {
+  categories,
+  companies,
+  priceListDiscounts,
+  priceListPrices,
+  priceLists,
+  productCategories,
+  products,
+  productTranslations,
+} from '../../../db/schema';
+import { PriceBooks } from '../../pricing';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { MemoryReadModel } from './memory/memory-read-model';
 import { PostgresReadModel } from './postgres/postgres-read-model';
@@ -123,6 +133,64 @@ describe('the in-memory index against the PostgreSQL read model', () => {
 
   it('answers the same product pages, top lists and rows', async () => {
     await sameProducts();
+  });
+
+  it('orders and filters by a price list’s prices the same way, lowest buyer price first', async () => {
+    const [list] = await t.db.insert(priceLists).values({ name: 'Read models' }).returning();
+    const tree = await postgres.categories();
+    const [root] = tree.roots;
+    const cheapest = await t.db
+      .select({ id: products.id, manufacturer: products.manufacturer })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(desc(products.priceCents))
+      .limit(3);
+    // The dearest products become the cheapest; a root's tree and a maker get discounts.
+    await t.db.insert(priceListPrices).values(
+      cheapest.map((product, index) => ({
+        priceListId: list!.id,
+        productId: product.id,
+        minQuantity: 1,
+        priceCents: 1 + index,
+      })),
+    );
+    await t.db.insert(priceListDiscounts).values([
+      { priceListId: list!.id, categoryId: root!.id, percentBp: 3_750 },
+      { priceListId: list!.id, manufacturer: cheapest[0]!.manufacturer, percentBp: 1_250 },
+    ]);
+    const [company] = await t.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.db
+      .update(companies)
+      .set({ priceListId: list!.id })
+      .where(eq(companies.id, company!.id));
+    const book = await new PriceBooks(t.db).forCompany(company!.id);
+    try {
+      const filters: ListingFilter[] = [];
+      for (const category of [undefined, root!.id, ...root!.children.map((node) => node.id)]) {
+        filters.push({ category, sort: 'price_asc', limit: 48, prices: book! });
+        filters.push({ category, sort: 'price_desc', page: 2, prices: book! });
+        filters.push({
+          category,
+          price_min: 0.01,
+          price_max: 20,
+          sort: 'price_desc',
+          prices: book!,
+        });
+      }
+      for (const filter of filters) {
+        const answers = await both((model) => model.listing(filter, 'en', settings));
+        const { prices: _book, ...shown } = filter;
+        expect(answers.memory, JSON.stringify(shown)).toEqual(answers.postgres);
+      }
+      const answer = await both((model) =>
+        model.listing({ sort: 'price_asc', limit: 3, prices: book! }, 'en', settings),
+      );
+      const ids = (answer.memory as { items: { _id: string }[] }).items.map((item) => item._id);
+      expect(ids).toEqual(cheapest.map((product) => product.id));
+    } finally {
+      await t.db.update(companies).set({ priceListId: null });
+      await t.db.delete(priceLists).where(eq(priceLists.id, list!.id));
+    }
   });
 
   it('answers the same after products changed in place, without a rebuild', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   CATALOG_LIMITS,
   type AdvancedFilterResponse,
@@ -7,6 +8,7 @@ import {
   type ProductSettings,
 } from '@portal/contract';
 import type { Db } from '../../../../db/client';
+import type { PriceBook } from '../../../pricing';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { findProductDetails, recordView } from '../../product-repo';
@@ -126,6 +128,7 @@ export class MemoryReadModel implements CatalogReadModel {
       filter.page ?? '',
       filter.limit ?? '',
       filter.search ?? '',
+      filter.prices?.key ?? '',
     ].join('|');
     return this.cachedAnswer('listing', key, settings, async (snapshot) => {
       const { response, docs } = listFrom(snapshot, settings, filter, locale);
@@ -195,6 +198,52 @@ export class MemoryReadModel implements CatalogReadModel {
   }
 }
 
+/** The documents a price list prices, with their product ids, per snapshot and list version. */
+const pricedDocsOf = new WeakMap<CatalogSnapshot, LRUCache<string, Map<number, string>>>();
+
+/**
+ * A document's unit price from 1 unit for a price list's buyers: `PriceBook.unitCents` of the
+ * products the list prices (found once per snapshot and list version), the catalog price of the
+ * others.
+ */
+function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): (doc: number) => number {
+  let perBook = pricedDocsOf.get(snapshot);
+  if (!perBook) pricedDocsOf.set(snapshot, (perBook = new LRUCache({ max: 200 })));
+  // Products added to the snapshot since may be the list's: the count is part of the key.
+  const key = `${book.key}|${snapshot.size}`;
+  let docs = perBook.get(key);
+  if (!docs) {
+    docs = new Map();
+    for (const id of book.productIds()) {
+      const doc = snapshot.findDoc('id', id);
+      if (doc !== undefined) docs.set(doc, id);
+    }
+    perBook.set(key, docs);
+  }
+  const priced = docs;
+  return (doc) => {
+    const catalogCents = snapshot.price[doc] as number;
+    const id = priced.get(doc);
+    return id === undefined ? catalogCents : book.unitCents(id, catalogCents);
+  };
+}
+
+/**
+ * Documents in catalog price order, ordered again by the buyer's price (`direction` 1: lowest
+ * first): equal buyer prices keep the catalog order, as PostgreSQL's listing breaks ties.
+ */
+function byBuyerPrice(
+  ordered: Int32Array,
+  priceOf: (doc: number) => number,
+  direction: 1 | -1,
+): Int32Array {
+  const cents = Float64Array.from(ordered, priceOf);
+  const at = Int32Array.from(ordered, (_, index) => index).sort(
+    (a, b) => direction * ((cents[a] as number) - (cents[b] as number)) || a - b,
+  );
+  return Int32Array.from(at, (index) => ordered[index] as number);
+}
+
 function listFrom(
   snapshot: CatalogSnapshot,
   settings: ProductSettings,
@@ -212,7 +261,12 @@ function listFrom(
     if (!node) throw notFound();
     categoryId = node.id;
   }
-  const ordered = snapshot.ordered(categoryId, filter.sort ?? settings.default_sort);
+  const sort = filter.sort ?? settings.default_sort;
+  const priceOf = filter.prices ? buyerPrices(snapshot, filter.prices) : null;
+  const ordered =
+    priceOf && (sort === 'price_asc' || sort === 'price_desc')
+      ? byBuyerPrice(snapshot.ordered(categoryId, sort), priceOf, sort === 'price_asc' ? 1 : -1)
+      : snapshot.ordered(categoryId, sort);
   const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
   const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
   const maxCents = filter.price_max === undefined ? Infinity : toCents(filter.price_max);
@@ -248,7 +302,7 @@ function listFrom(
     counts = new Int32Array(snapshot.manufacturerNames.length);
     for (const doc of ordered) {
       if (filter.in_stock && !snapshot.available[doc]) continue;
-      const price = snapshot.price[doc] as number;
+      const price = priceOf ? priceOf(doc) : (snapshot.price[doc] as number);
       if (price < minCents || price > maxCents) continue;
       if (matches && !matches[doc]) continue;
       const maker = snapshot.manufacturerOf[doc] as number;

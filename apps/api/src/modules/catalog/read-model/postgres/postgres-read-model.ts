@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
+import { unitPricesRelation } from '../../../pricing';
 import { findProductDetails, recordView, toListItem, type ListRow } from '../../product-repo';
 import { linkCategories, shownCategories } from '../category-tree';
 import { productPage } from '../product-page';
@@ -298,11 +299,17 @@ export class PostgresReadModel implements CatalogReadModel {
         )}))`);
     }
     if (filter.in_stock) conditions.push(sql`p.is_in_stock and p.quantity > 0`);
+    // With a price list, the buyer's price from 1 unit: the list's where it prices the product.
+    const price = filter.prices ? sql`coalesce(bp.cents, p.price_cents)` : sql`p.price_cents`;
+    const products = filter.prices
+      ? sql`products p left join (${unitPricesRelation(filter.prices.listId)}) bp
+          on bp.product_id = p.id`
+      : sql`products p`;
     if (filter.price_min !== undefined) {
-      conditions.push(sql`p.price_cents >= ${toCents(filter.price_min)}`);
+      conditions.push(sql`${price} >= ${toCents(filter.price_min)}`);
     }
     if (filter.price_max !== undefined) {
-      conditions.push(sql`p.price_cents <= ${toCents(filter.price_max)}`);
+      conditions.push(sql`${price} <= ${toCents(filter.price_max)}`);
     }
     if (filter.search?.trim()) {
       conditions.push(sql`exists (select 1 from product_search s
@@ -310,17 +317,25 @@ export class PostgresReadModel implements CatalogReadModel {
     }
     const where = sql.join(conditions, sql` and `);
     const wanted = filter.manufacturer?.toLowerCase();
+    const sort = filter.sort ?? settings.default_sort;
+    // Equal buyer prices keep the catalog's price order (as the in-memory listing does).
+    const order =
+      filter.prices && sort === 'price_asc'
+        ? sql`${price}, ${ORDER_BY.price_asc}`
+        : filter.prices && sort === 'price_desc'
+          ? sql`${price} desc, ${ORDER_BY.price_desc}`
+          : ORDER_BY[sort];
     const [counts, items] = await Promise.all([
       query<{ manufacturer: string; count: number }>(
         this.db,
-        sql`select p.manufacturer, count(*)::int as count from products p where ${where}
+        sql`select p.manufacturer, count(*)::int as count from ${products} where ${where}
           group by p.manufacturer`,
       ),
       query<{ id: string }>(
         this.db,
-        sql`select p.id from products p where ${where}
+        sql`select p.id from ${products} where ${where}
           ${wanted === undefined ? sql`` : sql`and lower(p.manufacturer) = ${wanted}`}
-          order by ${ORDER_BY[filter.sort ?? settings.default_sort]}
+          order by ${order}
           limit ${limit} offset ${(page - 1) * limit}`,
       ).then((ids) => this.rowsInOrder(ids, locale, settings.low_stock_threshold)),
     ]);
