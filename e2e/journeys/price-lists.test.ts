@@ -58,7 +58,7 @@ test('an admin gives a company a price list; its buyer sees and pays those price
   await dialog.getByRole('button', { name: en('staff:priceLists.create') }).click();
   await admin.getByRole('heading', { level: 1, name: 'Installers NL' }).waitFor();
   const chooser = admin.waitForEvent('filechooser');
-  await admin.getByRole('button', { name: en('staff:priceLists.importCsv') }).click();
+  await admin.getByRole('button', { name: en('staff:priceLists.importFile') }).click();
   await (
     await chooser
   ).setFiles({
@@ -68,11 +68,26 @@ test('an admin gives a company a price list; its buyer sees and pays those price
       `sku,min_quantity,price\n${product.sku},1,${fixed}\n${product.sku},10,${tier}\n`,
     ),
   });
-  await toast(admin, en('staff:priceLists.csvRead', { count: '2' })).waitFor();
+  await toast(admin, en('staff:priceLists.fileRead', { count: '2' })).waitFor();
   await admin.getByRole('button', { name: en('staff:priceLists.savePrices') }).click();
   await toast(admin, en('staff:priceLists.saved', { name: 'Installers NL' })).waitFor();
   await admin.getByText(product.name).first().waitFor();
   await inspectWithoutToasts(admin, 'price-list-staff');
+
+  // The saved prices go out as a spreadsheet and read back in from it, unchanged.
+  const [spreadsheet] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: en('staff:priceLists.exportXlsx') }).click(),
+  ]);
+  assert.match(spreadsheet.suggestedFilename(), /^price-list-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const again = admin.waitForEvent('filechooser');
+  await admin.getByRole('button', { name: en('staff:priceLists.importFile') }).click();
+  await (await again).setFiles((await spreadsheet.path()) ?? '');
+  await toast(admin, en('staff:priceLists.fileRead', { count: '2' })).waitFor();
+  await admin
+    .getByRole('textbox', { name: en('staff:priceLists.priceOf', { number: '2' }) })
+    .and(admin.locator(`[value="€ ${tier}"]`))
+    .waitFor();
 
   // …and gives it to Demo Energy BV on the company's page.
   await admin.goto(`${journey.portal.url}/admin/customers/${company._id}`);

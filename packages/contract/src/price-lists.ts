@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { datesInOrder, isoDate } from './date-range';
-import { requiredText } from './validation';
+import { readDecimal, requiredText } from './validation';
 
 /**
  * Price lists (issue 24). A company may be given one price list; its buyers then see and pay the
@@ -13,8 +13,8 @@ import { requiredText } from './validation';
  *    (a category's discount covers the categories under it) and its manufacturer;
  * 3. else the catalog price.
  *
- * Outside its validity dates a list gives catalog prices. Listings are sorted and filtered by
- * catalog price; the XML feed shows catalog prices.
+ * Outside its validity dates a list gives catalog prices. Listings sorted or filtered by price
+ * use the buyer's price from 1 unit, and so does the company's XML feed.
  *
  * Staff (`price_lists.manage`):
  * - `GET /admin/price-lists?q&page` → priceListPageSchema
@@ -23,8 +23,12 @@ import { requiredText } from './validation';
  * - `PUT /admin/price-lists/:id` body priceListInputSchema → priceListSchema
  * - `DELETE /admin/price-lists/:id` → 204 (its companies go back to catalog prices)
  * - `PUT /admin/price-lists/:id/discounts` body priceListDiscountsSchema (all of them)
- * - `PUT /admin/price-lists/:id/prices` body priceListPricesSchema (all of them, by SKU; a
- *   CSV file `sku,min_quantity,price` is read into it by the screen, and written from it)
+ * - `PUT /admin/price-lists/:id/prices` body priceListPricesSchema (all of them, by SKU)
+ * - `POST /admin/price-lists/:id/prices/file` multipart `file` (CSV or XLSX, columns `sku`,
+ *   `min_quantity`, `price`) → priceListFileSchema: the rows read, for the screen to show
+ *   before they are saved with the PUT above
+ * - `GET /admin/price-lists/:id/export.csv` and `export.xlsx`: the saved prices in those
+ *   columns (and the title and catalog price, which reading leaves aside)
  * - `PUT /admin/companies/:id/price-list` body companyPriceListSchema
  */
 export const PRICE_LISTS_PAGE_SIZE = 25;
@@ -138,3 +142,47 @@ export type PriceListPrices = z.infer<typeof priceListPricesSchema>;
 /** `PUT /admin/companies/:id/price-list`: the company's price list, or none. */
 export const companyPriceListSchema = z.strictObject({ price_list_id: z.uuid().nullable() });
 export type CompanyPriceList = z.infer<typeof companyPriceListSchema>;
+
+/** A row of a price file as read, for the screen to show: what it could not read stays text. */
+export const priceListFileRowSchema = z.object({
+  sku: z.string(),
+  min_quantity: z.union([z.number(), z.string()]),
+  price: z.union([z.number(), z.string()]),
+});
+export type PriceListFileRow = z.infer<typeof priceListFileRowSchema>;
+export const priceListFileSchema = z.object({ prices: z.array(priceListFileRowSchema) });
+export type PriceListFile = z.infer<typeof priceListFileSchema>;
+
+/** The columns of a price file, as the export writes them and reading looks for them. */
+export const PRICE_FILE_COLUMNS = ['sku', 'min_quantity', 'price', 'title', 'list_price'] as const;
+
+/**
+ * The prices of a file's records (CSV or the first sheet of an XLSX, cells as text): the columns
+ * `sku`, `min_quantity` and `price` by their header, else the first three in that order; an
+ * empty `min_quantity` is 1, numbers as people write them (`12.5`, `12,50`, `1.234,50`, `€ 9`).
+ * Empty rows are left out; a cell that is no number stays text, for the save to name.
+ */
+export function readPriceRows(records: string[][]): PriceListFileRow[] {
+  const [first = []] = records;
+  const header = first.map((cell) => cell.trim().toLowerCase());
+  const hasHeader = header.includes('sku');
+  const column = (name: string, fallback: number) => (hasHeader ? header.indexOf(name) : fallback);
+  const [sku, minQuantity, price] = [
+    column('sku', 0),
+    column('min_quantity', 1),
+    column('price', 2),
+  ];
+  const cell = (cells: string[], index: number) => (index < 0 ? '' : (cells[index] ?? '').trim());
+  return records
+    .slice(hasHeader ? 1 : 0)
+    .filter((cells) => cells.some((value) => value.trim() !== ''))
+    .map((cells) => {
+      const quantity = cell(cells, minQuantity);
+      const amount = cell(cells, price);
+      return {
+        sku: cell(cells, sku),
+        min_quantity: quantity === '' ? 1 : (readDecimal(quantity) ?? quantity),
+        price: readDecimal(amount) ?? amount,
+      };
+    });
+}

@@ -145,3 +145,13 @@ export function withPasswordConfirmation<
     path: ['confirm_password'],
   });
 }
+
+/** A number as people write it: 1234.5, 1234,5, 1.234,50, 1,234.50, € 12; null if it is none. */
+export function readDecimal(text: string): number | null {
+  let value = text.replace(/[\s€]/g, '');
+  const comma = value.lastIndexOf(',');
+  const dot = value.lastIndexOf('.');
+  if (comma > dot) value = value.replace(/\./g, '').replace(',', '.');
+  else value = value.replace(/,/g, '');
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null;
+}

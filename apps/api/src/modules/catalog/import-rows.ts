@@ -4,6 +4,7 @@ import {
   PRODUCT_IMPORT_COLUMNS,
   PRODUCT_IMPORT_LIMITS,
   PRODUCT_STATES,
+  readDecimal,
   type ImportOutcome,
   type ImportReport,
   type ImportRowReport,
@@ -62,16 +63,6 @@ const TEXT_COLUMNS = { reference: ['reference', 64], manufacturer: ['manufacture
 /** What a new product cannot do without. */
 const NEEDED_FOR_NEW = ['reference', 'title_en', 'price', 'manufacturer', 'category'] as const;
 
-/** A number as people write it: 1234.5, 1234,5, 1.234,50, 1,234.50, € 12. */
-function parseNumber(text: string): number | null {
-  let value = text.replace(/[\s€]/g, '');
-  const comma = value.lastIndexOf(',');
-  const dot = value.lastIndexOf('.');
-  if (comma > dot) value = value.replace(/\./g, '').replace(',', '.');
-  else value = value.replace(/,/g, '');
-  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null;
-}
-
 function parseBoolean(text: string): boolean | null {
   const value = text.trim().toLowerCase();
   if (['yes', 'true', '1'].includes(value)) return true;
@@ -94,7 +85,7 @@ function checkCells(
       continue;
     }
     if (column === 'price') {
-      const price = parseNumber(text);
+      const price = readDecimal(text);
       const cents = price === null ? NaN : Math.round(price * 100);
       if (
         price === null ||
@@ -105,7 +96,7 @@ function checkCells(
         problems.push({ column, key: 'import.not_number' });
       } else row.priceCents = cents;
     } else if (column in INTEGER_COLUMNS) {
-      const value = parseNumber(text);
+      const value = readDecimal(text);
       if (value === null || !Number.isInteger(value) || value < 0 || value > 10_000_000) {
         problems.push({ column, key: 'import.not_whole' });
       } else row[INTEGER_COLUMNS[column as keyof typeof INTEGER_COLUMNS]] = value;

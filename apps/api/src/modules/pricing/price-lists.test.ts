@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -22,6 +23,7 @@ import {
 } from '../../db/schema';
 import { bearer, createTestApp, type DEMO_ACCOUNTS, type TestApp } from '../../test/app';
 import { addAddress, putInCart, stockProduct } from '../../test/checkout';
+import { multipartBody } from '../../test/claims';
 
 let t: TestApp;
 let tokens: Record<keyof typeof DEMO_ACCOUNTS, string>;
@@ -236,6 +238,95 @@ describe('staff keep price lists', () => {
       ).toBe(403);
     }
     expect((await call('GET', '/admin/price-lists', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('price files', () => {
+  const readFile = (
+    listId: string,
+    content: Buffer | string,
+    name = 'prices.csv',
+    token = tokens.admin,
+  ) => {
+    const body = multipartBody({ name, content });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/price-lists/${listId}/prices/file`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? bearer(token) : {}), 'accept-language': 'de' },
+    });
+  };
+
+  it('export a list as CSV and XLSX, and read either back into the same prices', async () => {
+    const list = await assignedList();
+    const csv = await call('GET', `/admin/price-lists/${list._id}/export.csv`, tokens.admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
+      'sku,min_quantity,price,title,list_price',
+      expect.stringMatching(new RegExp(`^${fixed.sku},1,50.00,.*,100.00$`)),
+      expect.stringMatching(new RegExp(`^${fixed.sku},10,40.00,.*,100.00$`)),
+    ]);
+    const xlsx = await call('GET', `/admin/price-lists/${list._id}/export.xlsx`, tokens.admin);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(3).values).toEqual([undefined, fixed.sku, 10, 40, expect.any(String), 100]);
+    const expected = [
+      { sku: fixed.sku, min_quantity: 1, price: 50 },
+      { sku: fixed.sku, min_quantity: 10, price: 40 },
+    ];
+    for (const [content, name] of [
+      [csv.rawPayload, 'prices.csv'],
+      [xlsx.rawPayload, 'prices.xlsx'],
+    ] as const) {
+      const read = await readFile(list._id, content, name);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().prices).toEqual(expected);
+    }
+    // Semicolons and decimal commas, no header, an empty quantity; what is no number stays text.
+    const european = await readFile(list._id, `${fixed.sku};;49,90\n\n${discounted.sku};10;abc\n`);
+    expect(european.json().prices).toEqual([
+      { sku: fixed.sku, min_quantity: 1, price: 49.9 },
+      { sku: discounted.sku, min_quantity: 10, price: 'abc' },
+    ]);
+    // Reading saves nothing.
+    const again = await call('GET', `/admin/price-lists/${list._id}`, tokens.admin);
+    expect(again.json<PriceList>().prices.map((row) => row.price)).toEqual([50, 40]);
+  });
+
+  it('refuse an empty, unreadable or missing file in the staff member’s language, and non-admins', async () => {
+    const list = await assignedList();
+    const empty = await readFile(list._id, 'sku,min_quantity,price\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual([
+      { field: 'file', message: 'Die Datei enthält keine Preise' },
+    ]);
+    const broken = await readFile(list._id, Buffer.from('PK\u0003\u0004 not a zip'), 'prices.xlsx');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().details[0].field).toBe('file');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/price-lists/${list._id}/prices/file`,
+      headers: bearer(tokens.admin),
+    });
+    expect(none.statusCode).toBe(400);
+    expect((await readFile(randomUUID(), 'a,1,2')).statusCode).toBe(404);
+    for (const token of [tokens.operator, tokens.owner, tokens.purchaser]) {
+      expect((await readFile(list._id, 'a,1,2', 'prices.csv', token)).statusCode).toBe(403);
+      const exported = await call('GET', `/admin/price-lists/${list._id}/export.xlsx`, token);
+      expect(exported.statusCode).toBe(403);
+    }
+    expect((await readFile(list._id, 'a,1,2', 'prices.csv', '')).statusCode).toBe(401);
+    expect(
+      (await call('GET', `/admin/price-lists/${randomUUID()}/export.csv`, tokens.admin)).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -4,11 +4,12 @@ import type {
   Locale,
   PriceList,
   PriceListDiscounts,
+  PriceListFile,
   PriceListInput,
   PriceListPage,
   PriceListPrices,
 } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/client';
+import { apiRequest, uploadFile } from '../../../shared/api/client';
 
 /** Price lists (packages/contract/src/price-lists.ts); a company's list is on its page. */
 const priceListsKey = ['admin', 'price-lists'] as const;
@@ -92,5 +93,13 @@ export function useSetCompanyPriceList(companyId: string) {
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       await queryClient.invalidateQueries({ queryKey: priceListsKey });
     },
+  });
+}
+
+/** The prices of a CSV or XLSX file, read by the server for the table (nothing is saved). */
+export function useReadPriceFile(id: string) {
+  return useMutation({
+    mutationFn: (file: File) =>
+      uploadFile<PriceListFile>(`/admin/price-lists/${id}/prices/file`, file, () => undefined),
   });
 }

@@ -17,17 +17,18 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { PRICE_LIST_MAX_PRICE, type PriceList } from '@portal/contract';
+import { PRICE_LIST_MAX_PRICE, type PriceList, type PriceListFileRow } from '@portal/contract';
 import { STAFF_NAMESPACES } from '../../../i18n/i18n';
-import { saveBlob } from '../../../shared/api/download';
 import { formatMoney } from '../../../shared/format/money';
 import { useLocale, useLocalizePath } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { fieldMessage } from '../../../shared/forms/server-errors';
 import { notifyError, notifySuccess, notifyUnlessFields } from '../../../shared/ui/notify';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
+import { wrappingButton } from '../../../shared/ui/wrapping-button';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
 import { useCategoryTree, useManufacturers } from '../api/catalog';
@@ -35,10 +36,10 @@ import {
   useChangePriceList,
   useDeletePriceList,
   usePriceList,
+  useReadPriceFile,
   type PriceListChange,
 } from '../api/price-lists';
 import { categoryOptions } from '../components/category-options';
-import { readPriceCsv, writePriceCsv, type PriceRow } from '../price-list-csv';
 import { InForceBadge } from './price-lists-page';
 
 /**
@@ -329,7 +330,11 @@ function Discounts({ list }: { list: PriceList }) {
   );
 }
 
-type EditedPrice = PriceRow & { key: number };
+type EditedPrice = PriceListFileRow & { key: number };
+
+/** The files the server reads prices from. */
+const PRICE_FILE_TYPES =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function Prices({ list }: { list: PriceList }) {
   const { t } = useTranslation(STAFF_NAMESPACES);
@@ -345,7 +350,7 @@ function Prices({ list }: { list: PriceList }) {
     })),
   );
   const known = new Map(list.prices.map((price) => [price.sku, price]));
-  const update = (key: number, changes: Partial<PriceRow>) =>
+  const update = (key: number, changes: Partial<PriceListFileRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...changes } : row)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -360,14 +365,18 @@ function Prices({ list }: { list: PriceList }) {
       },
     });
   };
+  const readPrices = useReadPriceFile(list._id);
   const readFile = (file: File | null) => {
     if (!file) return;
-    void file.text().then((text) => {
-      const read = readPriceCsv(text);
-      setRows(read.map((row) => ({ ...row, key: nextKey.current++ })));
-      notifySuccess(t('staff:priceLists.csvRead', { count: read.length }));
+    readPrices.mutate(file, {
+      onSuccess: ({ prices }) => {
+        setRows(prices.map((row) => ({ ...row, key: nextKey.current++ })));
+        notifySuccess(t('staff:priceLists.fileRead', { count: prices.length }));
+      },
+      onError: notifyUnlessFields,
     });
   };
+  const fileProblem = fieldMessage(readPrices.error, 'file');
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="prices-h">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -380,31 +389,35 @@ function Prices({ list }: { list: PriceList }) {
           </Text>
         </div>
         <Group gap="xs">
-          <FileButton onChange={readFile} accept=".csv,text/csv">
+          <FileButton onChange={readFile} accept={PRICE_FILE_TYPES}>
             {(props) => (
               <Button
                 variant="default"
                 leftSection={<IconUpload size={18} aria-hidden />}
+                loading={readPrices.isPending}
+                classNames={wrappingButton}
                 {...props}
               >
-                {t('staff:priceLists.importCsv')}
+                {t('staff:priceLists.importFile')}
               </Button>
             )}
           </FileButton>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            onClick={() =>
-              saveBlob(
-                new Blob([writePriceCsv(rows)], { type: 'text/csv;charset=utf-8' }),
-                `${list.name}.csv`,
-              )
-            }
-          >
-            {t('staff:priceLists.exportCsv')}
-          </Button>
+          <ExportButtons
+            path={`/admin/price-lists/${list._id}`}
+            name="price-list"
+            params={new URLSearchParams()}
+            labels={{
+              csv: t('staff:priceLists.exportCsv'),
+              xlsx: t('staff:priceLists.exportXlsx'),
+            }}
+          />
         </Group>
       </Group>
+      {fileProblem && (
+        <Text c="red.9" size="sm" mt="xs" role="alert">
+          {fileProblem}
+        </Text>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" mt="md">
           {rows.length > 0 && (
