@@ -172,8 +172,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const book = await bookOf(request);
       const locale = localeOf(request, request.body.locale);
-      const answer = await listProductsBody(deps, request.body, locale, book);
-      return sendAnswer(request, reply, pricedAnswer(answer, book, 'items'));
+      return sendAnswer(request, reply, await listProductsBody(deps, request.body, locale, book));
     },
   );
 

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { PriceBook } from '../pricing';
 import { fromCents } from '../../platform/money';
+import { pricedAnswer } from './priced-answer';
 import { availabilityOf, findListItems } from './product-repo';
 import type {
   CatalogReadModel,
@@ -59,9 +60,10 @@ export async function searchHits(
 }
 
 /**
- * The category listing (filters, sort, pagination) as JSON. With a price list, sorting and the
- * price range go by the buyer's prices; a listing that neither sorts nor filters by price is the
- * same for every list (and cached once).
+ * The category listing (filters, sort, pagination) as JSON, at the buyer's prices. With a price
+ * list, sorting and the price range go by them too: the read model lists and prices such a
+ * listing for the list; one that neither sorts nor filters by price is the same for every list
+ * (cached once) and priced afterwards.
  */
 export async function listProductsBody(
   deps: CatalogDeps,
@@ -76,11 +78,8 @@ export async function listProductsBody(
     sort === 'price_desc' ||
     filter.price_min !== undefined ||
     filter.price_max !== undefined;
-  return deps.catalog.listing(
-    book && byPrice ? { ...filter, prices: book } : filter,
-    locale,
-    settings,
-  );
+  if (book && byPrice) return deps.catalog.listing({ ...filter, prices: book }, locale, settings);
+  return pricedAnswer(await deps.catalog.listing(filter, locale, settings), book, 'items');
 }
 
 /** A product by id, sku or slug as JSON; 404 when unknown or inactive. */

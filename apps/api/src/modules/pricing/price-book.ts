@@ -9,11 +9,24 @@ export interface Tier {
   cents: number;
 }
 
+/** A catalog price less a percentage off (in basis points), to the cent. */
+export function discountedCents(listCents: number, basisPoints: number): number {
+  return listCents - percentOfCents(listCents, basisPoints);
+}
+
+/** A list's discounts as staff set them: by category (covering those under it) and by maker. */
+export interface DiscountRules {
+  categories: ReadonlyMap<string, number>;
+  /** By manufacturer name in lower case. */
+  manufacturers: ReadonlyMap<string, number>;
+}
+
 /**
  * A price list's prices, held by each process and rebuilt when the list changes (its
  * `updated_at`): fixed prices and tiers per product, and the percentage off each product gets
- * from the list's category and manufacturer discounts. One book serves every company of the
- * list, so what is cached per list is never multiplied by its companies.
+ * from the list's category and manufacturer discounts (also kept as the rules themselves, for a
+ * catalog that knows its categories to apply them without a product id in hand). One book serves
+ * every company of the list, so what is cached per list is never multiplied by its companies.
  */
 export class PriceBook {
   constructor(
@@ -23,6 +36,7 @@ export class PriceBook {
     readonly key: string,
     private readonly tiers: ReadonlyMap<string, readonly Tier[]>,
     private readonly discounts: ReadonlyMap<string, number>,
+    readonly discountRules: DiscountRules,
   ) {}
 
   /** Whether the list prices this product otherwise than the catalog. */
@@ -30,10 +44,9 @@ export class PriceBook {
     return this.tiers.has(productId) || this.discounts.has(productId);
   }
 
-  /** Every product the list prices otherwise than the catalog. */
-  *productIds(): Iterable<string> {
-    yield* this.tiers.keys();
-    for (const id of this.discounts.keys()) if (!this.tiers.has(id)) yield id;
+  /** The products with fixed prices (from 1 unit or in tiers). */
+  fixedProductIds(): Iterable<string> {
+    return this.tiers.keys();
   }
 
   /** The unit price of `quantity` units of a product whose catalog price is `listCents`. */
@@ -42,7 +55,7 @@ export class PriceBook {
     const tier = tiers?.findLast((candidate) => candidate.minQuantity <= quantity);
     if (tier) return tier.cents;
     const basisPoints = this.discounts.get(productId);
-    return basisPoints ? listCents - percentOfCents(listCents, basisPoints) : listCents;
+    return basisPoints ? discountedCents(listCents, basisPoints) : listCents;
   }
 
   /** The quantity tiers a product page shows (from 1 unit on, then each tier); [] without tiers. */
@@ -110,7 +123,7 @@ export function unitPricesRelation(listId: string): SQL {
 
 /** Reads a list's prices: its tiers, and each product's best discount by category or maker. */
 async function loadBook(db: Executor, listId: string, key: string): Promise<PriceBook> {
-  const [fixed, discounted] = await Promise.all([
+  const [fixed, discounted, rules] = await Promise.all([
     db.execute(sql`select product_id as "productId", min_quantity as "minQuantity",
         price_cents as "cents"
       from price_list_prices where price_list_id = ${listId}
@@ -121,6 +134,11 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
       from (${discountsOf(listLiteral(listId))}) off`) as unknown as Promise<
       Rows<{ productId: string; basisPoints: number }>
     >,
+    db.execute(sql`select category_id as "categoryId", lower(manufacturer) as manufacturer,
+        percent_bp as "basisPoints"
+      from price_list_discounts where price_list_id = ${listId}`) as unknown as Promise<
+      Rows<{ categoryId: string | null; manufacturer: string | null; basisPoints: number }>
+    >,
   ]);
   const tiers = new Map<string, Tier[]>();
   for (const row of fixed.rows) {
@@ -129,7 +147,17 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
     tiers.set(row.productId, list);
   }
   const discounts = new Map(discounted.rows.map((row) => [row.productId, row.basisPoints]));
-  return new PriceBook(listId, key, tiers, discounts);
+  const discountRules = {
+    categories: new Map<string, number>(),
+    manufacturers: new Map<string, number>(),
+  };
+  for (const rule of rules.rows) {
+    const [byTarget, target] = rule.categoryId
+      ? [discountRules.categories, rule.categoryId]
+      : [discountRules.manufacturers, rule.manufacturer ?? ''];
+    byTarget.set(target, Math.max(byTarget.get(target) ?? 0, rule.basisPoints));
+  }
+  return new PriceBook(listId, key, tiers, discounts, discountRules);
 }
 
 /** How long a process trusts what it read of a company's price list before reading it again. */

@@ -38,8 +38,7 @@ export interface ListingFilter {
   limit?: number;
   /**
    * The buyer's price list, when the listing sorts or filters by price: its prices from 1 unit
-   * decide the order and the price range (the rows still carry catalog prices; the caller prices
-   * them).
+   * decide the order and the price range, and the rows carry them (`repriceItems`).
    */
   prices?: PriceBook;
 }

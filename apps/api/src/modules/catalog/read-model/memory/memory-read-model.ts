@@ -8,10 +8,11 @@ import {
   type ProductSettings,
 } from '@portal/contract';
 import type { Db } from '../../../../db/client';
-import type { PriceBook } from '../../../pricing';
+import { discountedCents, type PriceBook } from '../../../pricing';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { findProductDetails, recordView } from '../../product-repo';
+import { PRICED_GZIP, repriceItems } from '../../priced-answer';
 import { productPage } from '../product-page';
 import type { AnswerCheck, CatalogReadModel, ListingFilter } from '../read-model';
 import { serializeAnswer, type SerializedAnswer } from '../serialized-answer';
@@ -82,6 +83,7 @@ export class MemoryReadModel implements CatalogReadModel {
     compute: (
       snapshot: CatalogSnapshot,
     ) => Promise<{ value: unknown; dependencies: SnapshotDependencies }>,
+    gzip?: { level: number },
   ): Promise<SerializedAnswer> {
     const snapshot = await this.index.snapshot();
     const budget = this.options.responseCacheBytes ?? 0;
@@ -92,7 +94,9 @@ export class MemoryReadModel implements CatalogReadModel {
     const builtAt = snapshot.version;
     const { value, dependencies } = await compute(snapshot);
     this.options.check?.(kind, value);
-    return cache ? cache.set(fullKey, value, builtAt, dependencies) : serializeAnswer(value);
+    return cache
+      ? cache.set(fullKey, value, builtAt, dependencies, gzip)
+      : serializeAnswer(value, gzip);
   }
 
   search(
@@ -130,18 +134,25 @@ export class MemoryReadModel implements CatalogReadModel {
       filter.search ?? '',
       filter.prices?.key ?? '',
     ].join('|');
-    return this.cachedAnswer('listing', key, settings, async (snapshot) => {
-      const { response, docs } = listFrom(snapshot, settings, filter, locale);
-      return {
-        value: response,
-        dependencies: {
-          docs,
-          sort: filter.sort ?? settings.default_sort,
-          availability: filter.in_stock === true,
-          price: filter.price_min !== undefined || filter.price_max !== undefined,
-        },
-      };
-    });
+    const priced = filter.prices;
+    return this.cachedAnswer(
+      'listing',
+      key,
+      settings,
+      async (snapshot) => {
+        const { response, docs } = listFrom(snapshot, settings, filter, locale);
+        return {
+          value: priced ? { ...response, items: repriceItems(response.items, priced) } : response,
+          dependencies: {
+            docs,
+            sort: filter.sort ?? settings.default_sort,
+            availability: filter.in_stock === true,
+            price: filter.price_min !== undefined || filter.price_max !== undefined,
+          },
+        };
+      },
+      priced ? PRICED_GZIP : undefined,
+    );
   }
 
   product(
@@ -198,50 +209,133 @@ export class MemoryReadModel implements CatalogReadModel {
   }
 }
 
-/** The documents a price list prices, with their product ids, per snapshot and list version. */
-const pricedDocsOf = new WeakMap<CatalogSnapshot, LRUCache<string, Map<number, string>>>();
+/**
+ * A price list in document numbers: each document's best discount in basis points (0: none),
+ * or `FIXED` for a product with fixed prices, looked up by id in the book.
+ */
+const FIXED = 0xffff;
+
+/** Lists' documents kept per snapshot: 2 bytes a document each, at most 64 MB in all. */
+const pricedDocsOf = new WeakMap<CatalogSnapshot, LRUCache<string, Uint16Array>>();
 
 /**
- * A document's unit price from 1 unit for a price list's buyers: `PriceBook.unitCents` of the
- * products the list prices (found once per snapshot and list version), the catalog price of the
- * others.
+ * A price list's rules on the snapshot's documents: its discounts applied through the
+ * snapshot's own category subtrees and manufacturers (no product id to look up), its fixed
+ * prices found by id. Once per snapshot and list version.
  */
-function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): (doc: number) => number {
+function pricedDocs(snapshot: CatalogSnapshot, book: PriceBook): Uint16Array {
   let perBook = pricedDocsOf.get(snapshot);
-  if (!perBook) pricedDocsOf.set(snapshot, (perBook = new LRUCache({ max: 200 })));
+  if (!perBook) {
+    perBook = new LRUCache({
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: (docs) => docs.byteLength,
+    });
+    pricedDocsOf.set(snapshot, perBook);
+  }
   // Products added to the snapshot since may be the list's: the count is part of the key.
   const key = `${book.key}|${snapshot.size}`;
   let docs = perBook.get(key);
   if (!docs) {
-    docs = new Map();
-    for (const id of book.productIds()) {
-      const doc = snapshot.findDoc('id', id);
-      if (doc !== undefined) docs.set(doc, id);
+    const off = new Uint16Array(snapshot.size);
+    const { categories, manufacturers } = book.discountRules;
+    for (const [categoryId, basisPoints] of categories) {
+      for (const doc of snapshot.docsIn(categoryId)) {
+        if (basisPoints > (off[doc] as number)) off[doc] = basisPoints;
+      }
     }
+    if (manufacturers.size) {
+      const byMaker = snapshot.manufacturerNames.map(
+        (name) => manufacturers.get(name.toLowerCase()) ?? 0,
+      );
+      for (let doc = 0; doc < off.length; doc++) {
+        const basisPoints = byMaker[snapshot.manufacturerOf[doc] as number] ?? 0;
+        if (basisPoints > (off[doc] as number)) off[doc] = basisPoints;
+      }
+    }
+    for (const id of book.fixedProductIds()) {
+      const doc = snapshot.findDoc('id', id);
+      if (doc !== undefined) off[doc] = FIXED;
+    }
+    docs = off;
     perBook.set(key, docs);
   }
-  const priced = docs;
-  return (doc) => {
-    const catalogCents = snapshot.price[doc] as number;
-    const id = priced.get(doc);
-    return id === undefined ? catalogCents : book.unitCents(id, catalogCents);
-  };
+  return docs;
+}
+
+/** A price list's prices on the snapshot's documents, and how to order by them. */
+interface BuyerPrices {
+  /** A document's unit price from 1 unit for the list's buyers. */
+  priceOf(doc: number): number;
+  /**
+   * Documents in catalog price order (`ordered`) in the order of the buyer's price instead
+   * (`direction` 1: lowest first), lazily: the walk stops when the page is full.
+   */
+  reorder(ordered: Int32Array, direction: 1 | -1): Iterable<number>;
 }
 
 /**
- * Documents in catalog price order, ordered again by the buyer's price (`direction` 1: lowest
- * first): equal buyer prices keep the catalog order, as PostgreSQL's listing breaks ties.
+ * A price list's buyer prices: `PriceBook.unitCents` for the products with fixed prices, the
+ * catalog price less the document's best discount for the others (the book's rule;
+ * read-models.test.ts holds it to PostgreSQL's).
  */
-function byBuyerPrice(
-  ordered: Int32Array,
-  priceOf: (doc: number) => number,
-  direction: 1 | -1,
-): Int32Array {
-  const cents = Float64Array.from(ordered, priceOf);
-  const at = Int32Array.from(ordered, (_, index) => index).sort(
-    (a, b) => direction * ((cents[a] as number) - (cents[b] as number)) || a - b,
-  );
-  return Int32Array.from(at, (index) => ordered[index] as number);
+function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
+  const off = pricedDocs(snapshot, book);
+  const priceOf = (doc: number) => {
+    const catalogCents = snapshot.price[doc] as number;
+    const basisPoints = off[doc] as number;
+    if (basisPoints === FIXED) return book.unitCents(snapshot.idOf(doc), catalogCents);
+    return basisPoints ? discountedCents(catalogCents, basisPoints) : catalogCents;
+  };
+  const { categories, manufacturers } = book.discountRules;
+  const discounts = [...new Set([0, ...categories.values(), ...manufacturers.values()])];
+  /**
+   * A percentage off never changes the order of two catalog prices, so the documents with the
+   * same discount (or none) are in buyer price order already in the catalog's: one cursor walks
+   * the catalog order for each discount of the list (a few), the documents with fixed prices
+   * (a few) are sorted, and these runs are merged. Equal buyer prices keep the catalog order, as
+   * PostgreSQL's listing breaks ties.
+   */
+  function* reorder(ordered: Int32Array, direction: 1 | -1): Generator<number> {
+    const fixedAt: number[] = [];
+    for (let at = 0; at < ordered.length; at++) {
+      if (off[ordered[at] as number] === FIXED) fixedAt.push(at);
+    }
+    const cents = (at: number) => direction * priceOf(ordered[at] as number);
+    fixedAt.sort((a, b) => cents(a) - cents(b) || a - b);
+    /** The next position of a discount's run at or after `at`, or the end. */
+    const nextOf = (basisPoints: number, at: number) => {
+      while (at < ordered.length && off[ordered[at] as number] !== basisPoints) at++;
+      return at;
+    };
+    const runs = discounts.map((basisPoints) => ({ at: nextOf(basisPoints, 0) }));
+    let fixedNext = 0;
+    for (;;) {
+      let best = -1;
+      let bestCents = 0;
+      let bestAt = ordered.length;
+      runs.forEach((run, index) => {
+        if (run.at === ordered.length) return;
+        const value = cents(run.at);
+        if (best === -1 || value < bestCents || (value === bestCents && run.at < bestAt)) {
+          [best, bestCents, bestAt] = [index, value, run.at];
+        }
+      });
+      const fixed = fixedAt[fixedNext];
+      if (fixed !== undefined) {
+        const value = cents(fixed);
+        if (best === -1 || value < bestCents || (value === bestCents && fixed < bestAt)) {
+          fixedNext++;
+          yield ordered[fixed] as number;
+          continue;
+        }
+      }
+      if (best === -1) return;
+      const run = runs[best] as (typeof runs)[number];
+      run.at = nextOf(discounts[best] as number, run.at + 1);
+      yield ordered[bestAt] as number;
+    }
+  }
+  return { priceOf, reorder };
 }
 
 function listFrom(
@@ -262,11 +356,12 @@ function listFrom(
     categoryId = node.id;
   }
   const sort = filter.sort ?? settings.default_sort;
-  const priceOf = filter.prices ? buyerPrices(snapshot, filter.prices) : null;
+  const buyer = filter.prices ? buyerPrices(snapshot, filter.prices) : null;
+  const catalogOrder = snapshot.ordered(categoryId, sort);
   const ordered =
-    priceOf && (sort === 'price_asc' || sort === 'price_desc')
-      ? byBuyerPrice(snapshot.ordered(categoryId, sort), priceOf, sort === 'price_asc' ? 1 : -1)
-      : snapshot.ordered(categoryId, sort);
+    buyer && (sort === 'price_asc' || sort === 'price_desc')
+      ? buyer.reorder(catalogOrder, sort === 'price_asc' ? 1 : -1)
+      : catalogOrder;
   const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
   const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
   const maxCents = filter.price_max === undefined ? Infinity : toCents(filter.price_max);
@@ -290,11 +385,11 @@ function listFrom(
         if (allowed[index]) total += count;
       });
     } else {
-      total = ordered.length;
+      total = catalogOrder.length;
     }
     let seen = 0;
-    for (let i = 0; i < ordered.length && pageDocs.length < limit; i++) {
-      const doc = ordered[i] as number;
+    for (const doc of ordered) {
+      if (pageDocs.length === limit) break;
       if (allowed && !allowed[snapshot.manufacturerOf[doc] as number]) continue;
       if (seen++ >= offset) pageDocs.push(doc);
     }
@@ -302,7 +397,7 @@ function listFrom(
     counts = new Int32Array(snapshot.manufacturerNames.length);
     for (const doc of ordered) {
       if (filter.in_stock && !snapshot.available[doc]) continue;
-      const price = priceOf ? priceOf(doc) : (snapshot.price[doc] as number);
+      const price = buyer ? buyer.priceOf(doc) : (snapshot.price[doc] as number);
       if (price < minCents || price > maxCents) continue;
       if (matches && !matches[doc]) continue;
       const maker = snapshot.manufacturerOf[doc] as number;

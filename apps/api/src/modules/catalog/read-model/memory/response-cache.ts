@@ -66,8 +66,9 @@ export class ResponseCache {
     value: unknown,
     builtAt: number,
     dependencies: SnapshotDependencies,
+    gzip?: { level: number },
   ): SerializedAnswer {
-    const answer = serializeAnswer(value);
+    const answer = serializeAnswer(value, gzip);
     const serialized = answer.gzip ?? answer.json;
     const bytes = serialized.byteLength + key.length * 2 + 64;
     if (bytes > this.entries.maxEntrySize) return answer;

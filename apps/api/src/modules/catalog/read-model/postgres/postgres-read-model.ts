@@ -13,6 +13,7 @@ import type { Db } from '../../../../db/client';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { unitPricesRelation } from '../../../pricing';
+import { repriceItems } from '../../priced-answer';
 import { findProductDetails, recordView, toListItem, type ListRow } from '../../product-repo';
 import { linkCategories, shownCategories } from '../category-tree';
 import { productPage } from '../product-page';
@@ -337,7 +338,9 @@ export class PostgresReadModel implements CatalogReadModel {
           ${wanted === undefined ? sql`` : sql`and lower(p.manufacturer) = ${wanted}`}
           order by ${order}
           limit ${limit} offset ${(page - 1) * limit}`,
-      ).then((ids) => this.rowsInOrder(ids, locale, settings.low_stock_threshold)),
+      )
+        .then((ids) => this.rowsInOrder(ids, locale, settings.low_stock_threshold))
+        .then((rows) => repriceItems(rows, filter.prices ?? null)),
     ]);
     let total = 0;
     for (const { manufacturer, count } of counts) {
