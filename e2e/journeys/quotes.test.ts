@@ -148,6 +148,10 @@ test('a buyer asks for a quote, staff answer in German, the buyer accepts in Fre
   await buyer.getByRole('button', { name: fr('checkout.delivery.continue') }).click();
   await buyer.waitForURL(`**/fr/checkout/summary?**quote=${quote._id}`);
   await buyer.getByText(fr('checkout.quote.note')).waitFor();
+  // The way back is the quote, not the cart.
+  const trail = buyer.getByRole('navigation', { name: fr('breadcrumbs.label') });
+  await trail.getByRole('link', { name: fr('breadcrumbs.quote'), exact: true }).waitFor();
+  assert.equal(await trail.getByRole('link', { name: fr('breadcrumbs.cart') }).count(), 0);
   await buyer.locator('[data-totals]').waitFor();
   const lineText = fr('checkout.summary.lineQuantity', {
     quantity: String(QUANTITY),

@@ -24,6 +24,19 @@ const optionalShell = () =>
 const crumbs = (...items: Crumb[]) => ({ crumbs: items });
 const dashboardCrumb: Crumb = { labelKey: 'breadcrumbs.dashboard', to: '/' };
 const cartCrumb: Crumb = { labelKey: 'breadcrumbs.cart', to: '/cart' };
+/** A checkout step: after the cart, or in its place the quote being accepted (`?quote=`). */
+const checkoutCrumbs = (step: Crumb) => ({
+  crumbs: (search: URLSearchParams) => {
+    const quote = search.get('quote');
+    return quote
+      ? [
+          dashboardCrumb,
+          { labelKey: 'breadcrumbs.quote', to: `/quotes/${encodeURIComponent(quote)}` },
+          step,
+        ]
+      : [dashboardCrumb, cartCrumb, step];
+  },
+});
 const listsCrumb: Crumb = { labelKey: 'breadcrumbs.shoppingLists', to: '/lists' };
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
@@ -125,7 +138,7 @@ function localeRoutes(locale: Locale): RouteObject {
         {
           path: 'checkout/delivery',
           loader: requirePermission('orders.place'),
-          handle: crumbs(dashboardCrumb, cartCrumb, { labelKey: 'breadcrumbs.deliveryAddress' }),
+          handle: checkoutCrumbs({ labelKey: 'breadcrumbs.deliveryAddress' }),
           lazy: () =>
             import('../features/checkout/pages/delivery-page').then((m) => ({
               Component: m.DeliveryPage,
@@ -134,7 +147,7 @@ function localeRoutes(locale: Locale): RouteObject {
         {
           path: 'checkout/summary',
           loader: requirePermission('orders.place'),
-          handle: crumbs(dashboardCrumb, cartCrumb, { labelKey: 'breadcrumbs.summary' }),
+          handle: checkoutCrumbs({ labelKey: 'breadcrumbs.summary' }),
           lazy: () =>
             import('../features/checkout/pages/summary-page').then((m) => ({
               Component: m.SummaryPage,

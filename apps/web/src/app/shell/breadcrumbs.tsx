@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { BreadcrumbTrail } from '../../shared/ui/breadcrumb-trail';
 
 /** One breadcrumb: a translation key (SPEC's labels live under `breadcrumbs.*`), linked or not. */
@@ -8,9 +8,14 @@ export interface Crumb {
   to?: string;
 }
 
-function crumbsOf(handle: unknown): Crumb[] | null {
+/** A route's crumbs: a list, or a function of the query (a checkout for a quote or the cart). */
+export type RouteCrumbs = Crumb[] | ((search: URLSearchParams) => Crumb[]);
+
+function crumbsOf(handle: unknown, search: URLSearchParams): Crumb[] | null {
   if (typeof handle !== 'object' || handle === null || !('crumbs' in handle)) return null;
-  return Array.isArray(handle.crumbs) ? (handle.crumbs as Crumb[]) : null;
+  const crumbs = handle.crumbs as RouteCrumbs | undefined;
+  if (typeof crumbs === 'function') return crumbs(search);
+  return Array.isArray(crumbs) ? crumbs : null;
 }
 
 /**
@@ -20,7 +25,8 @@ function crumbsOf(handle: unknown): Crumb[] | null {
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const items = matches.map((match) => crumbsOf(match.handle)).findLast(Boolean);
+  const search = new URLSearchParams(useLocation().search);
+  const items = matches.map((match) => crumbsOf(match.handle, search)).findLast(Boolean);
   if (!items?.length) return null;
   return (
     <BreadcrumbTrail items={items.map((crumb) => ({ label: t(crumb.labelKey), to: crumb.to }))} />
