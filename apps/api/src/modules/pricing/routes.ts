@@ -74,9 +74,11 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requirePermission('price_lists.manage'));
   const params = priceListParamsSchema;
   const one = { 200: priceListSchema };
-  // A change shows in this process at once, in the others within their 2 s.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') app.priceBooks.changed();
+  // A change shows in this process at once, in the others within their 2 s. Reading a file and
+  // a refused request change nothing.
+  app.addHook('onResponse', async (request, reply) => {
+    const changes = request.method !== 'GET' && !request.url.endsWith('/prices/file');
+    if (changes && reply.statusCode < 400) app.priceBooks.changed();
   });
 
   app.get(
