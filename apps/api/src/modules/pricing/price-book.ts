@@ -82,7 +82,10 @@ function listLiteral(listId: string): SQL {
 /**
  * Each product's best discount in a list, `(product_id, basis_points)`: a category's discount
  * covers the categories under it; a product in several discounted categories, or also of a
- * discounted manufacturer, gets the largest.
+ * discounted manufacturer, gets the largest. A manufacturer's products are looked up per rule
+ * (`offset 0` keeps the lateral query apart, so it reads products_manufacturer_lower_idx): joined
+ * instead, the planner hashed `lower(manufacturer)` of every product, 258 ms against 1.5 ms at
+ * 100,000 products.
  */
 function discountsOf(list: SQL): SQL {
   return sql`with recursive under (root, id) as (
@@ -96,7 +99,8 @@ function discountsOf(list: SQL): SQL {
       join product_categories pc on pc.category_id = under.id
       union all
       select p.id, d.percent_bp from price_list_discounts d
-      join products p on lower(p.manufacturer) = lower(d.manufacturer)
+      cross join lateral (select id from products
+        where lower(products.manufacturer) = lower(d.manufacturer) offset 0) p
       where d.price_list_id = ${list} and d.manufacturer is not null
     )
     select product_id, max(percent_bp)::int as basis_points from offered group by product_id`;
