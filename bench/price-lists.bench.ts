@@ -5,7 +5,8 @@
 // listings (every sort) and product pages with the tokens of buyers of many lists; a bare Fastify
 // 'hello' process as the baseline in the same run. It reports; it never fails on a target.
 // Run: DATABASE_URL=postgres://… npm run price-lists -w bench   (after bench:seed on that
-// database; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_BUYERS (signed in, default 200) change the load)
+// database; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_BUYERS (signed in, default 200) change the load,
+// BENCH_ONLY=product (a prefix of the kinds' names, comma-separated) runs only those kinds)
 import { PRODUCT_SORT_OPTIONS, type NestedCategory } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { startApi, startChild, stopChild, warmupFor } from './lib';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const signedIn = Number(process.env.BENCH_BUYERS ?? 200);
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const LISTS = 500;
 const COMPANIES = 2_000;
 const databaseUrl = process.env.DATABASE_URL;
@@ -216,6 +218,7 @@ async function run(base: string) {
     ],
   );
   for (const [kind, target, setupRequest] of runs) {
+    if (only.length > 0 && !only.some((name) => kind.startsWith(name))) continue;
     const result = await autocannon({
       url: base,
       connections,

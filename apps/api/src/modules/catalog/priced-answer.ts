@@ -45,32 +45,29 @@ export const PRICED_GZIP = { level: 1 };
 const pricedAnswers = new WeakMap<Buffer, Map<string, SerializedAnswer>>();
 
 /**
- * A search, listing or product answer with the buyer's prices: the answer itself without a
- * price list or when the list prices none of its products.
+ * A search, listing or product answer with the buyer's prices: the answer itself, unread, without
+ * a price list or when the list prices none of its products (most product pages of a list that
+ * discounts a few categories).
  */
 export function pricedAnswer(
   answer: SerializedAnswer,
   book: PriceBook | null,
   kind: 'items' | 'product',
 ): SerializedAnswer {
-  if (!book) return answer;
+  if (!book || !answer.productIds.some((id) => book.prices(id))) return answer;
   const bytes = answer.gzip ?? (answer.json as Buffer);
   let forBooks = pricedAnswers.get(bytes);
   const held = forBooks?.get(book.key);
   if (held) return held;
   const value = JSON.parse(answerBody(answer, undefined).body.toString('utf8')) as
     (Priced & Record<string, unknown>) | { items: ProductListItem[] };
-  let priced: SerializedAnswer = answer;
-  if (kind === 'product') {
-    const product = value as Priced;
-    if (book.prices(product._id))
-      priced = serializeAnswer(reprice(product, book, true), PRICED_GZIP);
-  } else {
-    const { items } = value as { items: ProductListItem[] };
-    if (items.some((item) => book.prices(item._id))) {
-      priced = serializeAnswer({ ...value, items: repriceItems(items, book) }, PRICED_GZIP);
-    }
-  }
+  const priced =
+    kind === 'product'
+      ? serializeAnswer(reprice(value as Priced, book, true), PRICED_GZIP)
+      : serializeAnswer(
+          { ...value, items: repriceItems((value as { items: ProductListItem[] }).items, book) },
+          PRICED_GZIP,
+        );
   if (!forBooks) {
     forBooks = new Map();
     pricedAnswers.set(bytes, forBooks);

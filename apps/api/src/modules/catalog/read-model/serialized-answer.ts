@@ -9,14 +9,28 @@ import negotiate from '@fastify/accept-negotiator';
  */
 export const GZIP_FROM_BYTES = 1024;
 
+/**
+ * The products whose prices an answer shows (a product page's, a search's or a listing's items),
+ * kept beside its bytes: a buyer whose price list prices none of them is sent the answer as it is,
+ * without reading it.
+ */
+type Priced = { productIds: readonly string[] };
+
 /** An answer just serialized: its JSON, and its gzip from GZIP_FROM_BYTES on. */
-type ComputedAnswer = { json: Buffer; gzip?: Buffer };
+type ComputedAnswer = Priced & { json: Buffer; gzip?: Buffer };
 
 /**
  * The JSON when it is at hand (an answer under GZIP_FROM_BYTES, or one just computed), the gzip
  * of the JSON for answers of at least GZIP_FROM_BYTES: one of the two or both.
  */
-export type SerializedAnswer = ComputedAnswer | { json?: never; gzip: Buffer };
+export type SerializedAnswer = ComputedAnswer | (Priced & { json?: never; gzip: Buffer });
+
+/** The ids of a product page (`_id`) or of an answer's `items`. */
+function productIdsOf(value: unknown): readonly string[] {
+  const answer = value as { _id?: unknown; items?: { _id: string }[] };
+  if (typeof answer._id === 'string') return [answer._id];
+  return answer.items?.map((item) => item._id) ?? [];
+}
 
 /**
  * Serializes a catalog answer once: its JSON, and its gzip when large enough to gain from it
@@ -24,7 +38,10 @@ export type SerializedAnswer = ComputedAnswer | { json?: never; gzip: Buffer };
  */
 export function serializeAnswer(value: unknown, gzip: { level?: number } = {}): ComputedAnswer {
   const json = Buffer.from(JSON.stringify(value));
-  return json.byteLength >= GZIP_FROM_BYTES ? { json, gzip: gzipSync(json, gzip) } : { json };
+  const productIds = productIdsOf(value);
+  return json.byteLength >= GZIP_FROM_BYTES
+    ? { json, gzip: gzipSync(json, gzip), productIds }
+    : { json, productIds };
 }
 
 /**

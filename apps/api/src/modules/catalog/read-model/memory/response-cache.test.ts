@@ -232,12 +232,26 @@ describe('catalog response cache', () => {
     const large = { text: 'x'.repeat(50_000) };
     cache.set('small', small, snapshot.version, { docs: [] });
     cache.set('large', large, snapshot.version, { docs: [] });
-    expect(cache.get('small')).toEqual({ json: Buffer.from(JSON.stringify(small)) });
+    expect(cache.get('small')).toEqual({
+      json: Buffer.from(JSON.stringify(small)),
+      productIds: [],
+    });
     const kept = cache.get('large');
     expect(kept?.json).toBeUndefined();
     expect(JSON.parse(gunzipSync(kept!.gzip!).toString())).toEqual(large);
     // 50 KB of JSON is kept in far less than the budget's eighth (12.5 KB) it would exceed raw.
     expect(cache.size).toBeLessThan(GZIP_FROM_BYTES + 1_000);
+  });
+
+  it('keeps the ids of the products an answer prices beside its bytes', async () => {
+    const snapshot = await loadCatalogSnapshot(t.db);
+    const cache = new ResponseCache(snapshot, 100_000);
+    const items = [{ _id: 'p-1', text: 'x'.repeat(2_000) }, { _id: 'p-2' }];
+    cache.set('search', { items }, snapshot.version, { docs: [] });
+    cache.set('product', { _id: 'p-3', name: 'x' }, snapshot.version, { docs: [] });
+    expect(cache.get('search')?.gzip).toBeDefined();
+    expect(cache.get('search')?.productIds).toEqual(['p-1', 'p-2']);
+    expect(cache.get('product')?.productIds).toEqual(['p-3']);
   });
 
   it('drops an answer when what it depends on changed', async () => {

@@ -6,6 +6,7 @@ interface Entry {
   /** The gzip of the answer when it has one, else its JSON. */
   body: Buffer;
   gzipped: boolean;
+  productIds: readonly string[];
   bytes: number;
   /** The snapshot's change clock when the answer was computed. */
   builtAt: number;
@@ -54,7 +55,8 @@ export class ResponseCache {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.gzipped ? { gzip: entry.body } : { json: entry.body };
+    const { body, productIds } = entry;
+    return entry.gzipped ? { gzip: body, productIds } : { json: body, productIds };
   }
 
   /**
@@ -76,7 +78,14 @@ export class ResponseCache {
     // whole for as long as the entry lives.
     const body = Buffer.allocUnsafeSlow(serialized.byteLength);
     serialized.copy(body);
-    this.entries.set(key, { body, gzipped: !!answer.gzip, bytes, builtAt, dependencies });
+    this.entries.set(key, {
+      body,
+      gzipped: !!answer.gzip,
+      productIds: answer.productIds,
+      bytes,
+      builtAt,
+      dependencies,
+    });
     return answer;
   }
 }
