@@ -167,7 +167,11 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
 /** How long a process trusts what it read of a company's price list before reading it again. */
 const COMPANY_LIST_TTL_MS = 2_000;
 
-/** A company's list in force now and its version; null: catalog prices. */
+/**
+ * A company's list in force now and its version; null: catalog prices. The version moves with the
+ * list and with the catalog's products and categories (catalog_version): which products a
+ * category's or a manufacturer's discount covers is read with the book.
+ */
 type CompanyList = { id: string; version: string } | null;
 
 /**
@@ -219,8 +223,10 @@ export class PriceBooks {
 
   private async readCompanyList(companyId: string): Promise<CompanyList> {
     const result = (await this.db.execute(sql`select l.id,
-        (extract(epoch from l.updated_at) * 1000000)::bigint::text as version
+        (extract(epoch from l.updated_at) * 1000000)::bigint::text || ':' || v.structure || ':'
+          || v.products as version
       from companies c join price_lists l on l.id = c.price_list_id
+        cross join catalog_version v
       where c.id = ${companyId}
         and (l.valid_from is null or l.valid_from <= current_date)
         and (l.valid_until is null or l.valid_until >= current_date)`)) as unknown as Rows<{

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   AdvancedFilterResponse,
@@ -486,6 +486,40 @@ describe('buyers of a company with a price list', () => {
       expected_total: now.totals.total,
     });
     expect(placed.statusCode, placed.body).toBe(201);
+  });
+
+  it('get a category’s discount on a product moved into it after their list was read', async () => {
+    await assignedList();
+    // A product of no fixed price, outside the discounted category and those under it: 30 €.
+    const outside = (await t.db.execute(sql`with recursive under (id) as (
+        select ${discounted.category}::uuid
+        union select c.id from categories c join under on c.parent_id = under.id)
+      select p.id from products p where p.is_active and p.id <> ${fixed.id}
+        and p.manufacturer <> ${discounted.manufacturer}
+        and not exists (select 1 from product_categories pc
+          where pc.product_id = p.id and pc.category_id in (select id from under))
+      order by p.sku limit 1`)) as unknown as { rows: { id: string }[] };
+    const moved = outside.rows[0]!.id;
+    await t.db
+      .update(products)
+      .set({ priceCents: 3_000, quantity: 1_000, isInStock: true })
+      .where(eq(products.id, moved));
+    await t.app.catalog.refresh();
+    const cartPrice = async () =>
+      (await call('GET', '/carts/my-cart', tokens.purchaser)).json<CartResponse>().cart_item
+        .items[0]?.price;
+    const pagePrice = async () =>
+      (await call('GET', `/products/${moved}`, tokens.purchaser)).json<Product>().price;
+    await putInCart(t, tokens.purchaser, moved, 1);
+    expect(await cartPrice()).toBe(30);
+    expect(await pagePrice()).toBe(30);
+    await t.db
+      .insert(productCategories)
+      .values({ productId: moved, categoryId: discounted.category });
+    await t.app.catalog.refresh();
+    // A process reads a company's list again after at most 2 s; the catalog's change moves it.
+    await expect.poll(cartPrice, { timeout: 5_000, interval: 250 }).toBe(27);
+    await expect.poll(pagePrice, { timeout: 5_000, interval: 250 }).toBe(27);
   });
 
   it('get catalog prices again once the list is out of its dates', async () => {
