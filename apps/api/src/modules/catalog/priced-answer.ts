@@ -1,7 +1,13 @@
 import type { ProductListItem } from '@portal/contract';
+import { LRUCache } from 'lru-cache';
 import { fromCents, toCents } from '../../platform/money';
 import type { PriceBook } from '../pricing';
-import { answerBody, serializeAnswer, type SerializedAnswer } from './read-model/serialized-answer';
+import {
+  answerBody,
+  serializeAnswer,
+  type ComputedAnswer,
+  type SerializedAnswer,
+} from './read-model/serialized-answer';
 
 /** A product as an answer names it: its id and its catalog price in euros. */
 type Priced = { _id: string; price: number; list_price?: number; price_tiers?: unknown };
@@ -31,18 +37,38 @@ export function repriceItems<T extends Priced>(items: T[], book: PriceBook | nul
 }
 
 /**
- * Catalog answers priced for one price list, kept beside the bytes of the answer they were made
- * from (the response cache hands out new wrappers of the same bytes): the read model's caches
- * stay per catalog answer, and each list's version of an answer is made once while that answer
- * lives (answers per price list, not per company).
- */
-/**
  * Priced answers are made far more often than catalog answers (one per list, and rarely asked
  * twice): gzip's fastest level costs about a third of its default for a few more bytes.
  */
 export const PRICED_GZIP = { level: 1 };
 
-const pricedAnswers = new WeakMap<Buffer, Map<string, SerializedAnswer>>();
+/** What the priced answers kept may hold (their gzip, or JSON under GZIP_FROM_BYTES). */
+const PRICED_ANSWERS_BYTES = 16 * 1024 * 1024;
+
+/** A number per catalog answer's bytes (the response cache hands out new wrappers of them). */
+const answerNumbers = new WeakMap<Buffer, number>();
+let answersNumbered = 0;
+
+/**
+ * Catalog answers priced for one price list, by the catalog answer they were made from and the
+ * list's version: each list's version of an answer is made once while it is asked (answers per
+ * price list, not per company), and they hold at most PRICED_ANSWERS_BYTES, the least recently
+ * used going first. Kept beside each catalog answer instead, they grew with every list that
+ * asked it for as long as the answer lived.
+ */
+const pricedAnswers = new LRUCache<string, SerializedAnswer>({
+  maxSize: PRICED_ANSWERS_BYTES,
+  sizeCalculation: (answer) => (answer.gzip ?? (answer.json as Buffer)).byteLength + 64,
+});
+
+/** The bytes a priced answer is kept in: its gzip, else its JSON in memory of its own. */
+function kept(answer: ComputedAnswer): SerializedAnswer {
+  if (answer.gzip) return { gzip: answer.gzip, productIds: answer.productIds };
+  // A small Buffer is a slice of an 8 KB pool that it would keep whole for as long as it lives.
+  const json = Buffer.allocUnsafeSlow(answer.json.byteLength);
+  answer.json.copy(json);
+  return { json, productIds: answer.productIds };
+}
 
 /**
  * A search, listing or product answer with the buyer's prices: the answer itself, unread, without
@@ -56,8 +82,10 @@ export function pricedAnswer(
 ): SerializedAnswer {
   if (!book || !answer.productIds.some((id) => book.prices(id))) return answer;
   const bytes = answer.gzip ?? (answer.json as Buffer);
-  let forBooks = pricedAnswers.get(bytes);
-  const held = forBooks?.get(book.key);
+  let number = answerNumbers.get(bytes);
+  if (number === undefined) answerNumbers.set(bytes, (number = answersNumbered++));
+  const key = `${number}|${book.key}`;
+  const held = pricedAnswers.get(key);
   if (held) return held;
   const value = JSON.parse(answerBody(answer, undefined).body.toString('utf8')) as
     (Priced & Record<string, unknown>) | { items: ProductListItem[] };
@@ -68,10 +96,6 @@ export function pricedAnswer(
           { ...value, items: repriceItems((value as { items: ProductListItem[] }).items, book) },
           PRICED_GZIP,
         );
-  if (!forBooks) {
-    forBooks = new Map();
-    pricedAnswers.set(bytes, forBooks);
-  }
-  forBooks.set(book.key, priced);
+  pricedAnswers.set(key, kept(priced));
   return priced;
 }

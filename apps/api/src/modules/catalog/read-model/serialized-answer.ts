@@ -17,7 +17,7 @@ export const GZIP_FROM_BYTES = 1024;
 type Priced = { productIds: readonly string[] };
 
 /** An answer just serialized: its JSON, and its gzip from GZIP_FROM_BYTES on. */
-type ComputedAnswer = Priced & { json: Buffer; gzip?: Buffer };
+export type ComputedAnswer = Priced & { json: Buffer; gzip?: Buffer };
 
 /**
  * The JSON when it is at hand (an answer under GZIP_FROM_BYTES, or one just computed), the gzip
