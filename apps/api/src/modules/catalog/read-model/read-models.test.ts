@@ -145,7 +145,8 @@ describe('the in-memory index against the PostgreSQL read model', () => {
       .where(eq(products.isActive, true))
       .orderBy(desc(products.priceCents))
       .limit(3);
-    // The dearest products become the cheapest; a root's tree and a maker get discounts.
+    // The dearest products become the cheapest; a root's tree, one of its children (more off)
+    // and a maker get discounts: four runs of the catalog order to merge.
     await t.db.insert(priceListPrices).values(
       cheapest.map((product, index) => ({
         priceListId: list!.id,
@@ -156,6 +157,7 @@ describe('the in-memory index against the PostgreSQL read model', () => {
     );
     await t.db.insert(priceListDiscounts).values([
       { priceListId: list!.id, categoryId: root!.id, percentBp: 3_750 },
+      { priceListId: list!.id, categoryId: root!.children[0]!.id, percentBp: 5_000 },
       { priceListId: list!.id, manufacturer: cheapest[0]!.manufacturer, percentBp: 1_250 },
     ]);
     const [company] = await t.db.select({ id: companies.id }).from(companies).limit(1);
@@ -169,6 +171,7 @@ describe('the in-memory index against the PostgreSQL read model', () => {
       for (const category of [undefined, root!.id, ...root!.children.map((node) => node.id)]) {
         filters.push({ category, sort: 'price_asc', limit: 48, prices: book! });
         filters.push({ category, sort: 'price_desc', page: 2, prices: book! });
+        filters.push({ category, sort: 'price_asc', page: 3, limit: 10, prices: book! });
         filters.push({
           category,
           price_min: 0.01,
