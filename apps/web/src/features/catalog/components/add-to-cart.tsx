@@ -58,7 +58,9 @@ export function AddToCart({
   if (!withQuantity) return button;
 
   return (
-    <Group gap={compact ? 'xs' : 'sm'} align="flex-end" wrap="nowrap">
+    // On the product page the button goes under the quantity when the row is too narrow for both
+    // (375 px, or a longer label such as German's): kept on one line, it was cut at the card edge.
+    <Group gap={compact ? 'xs' : 'sm'} align="flex-end" wrap={compact ? 'nowrap' : 'wrap'}>
       <NumberInput
         label={compact ? undefined : t('cart.quantity')}
         aria-label={compact ? t('cart.quantityOf', { name: product.name }) : undefined}
