@@ -283,7 +283,9 @@ try {
   }
   if (kinds.has('staff')) {
     // The tabs' first ten pages (where staff work), order number prefixes of any company's
-    // orders (6 to 10 digits), and company names (a word of a generated company's name).
+    // orders (6 to 10 digits), and company names: a generated company's name less its first
+    // word ("Company 01316", one company) or one of its words of letters ("Company", nearly
+    // all). A search of digits alone is an order number's start, never a name.
     const staffList = await get<StaffOrderList>('/api/admin/orders', staffAuth);
     const tabs = STAFF_ORDER_TABS.filter((tab) => staffList.counts[tab] > 0);
     const numbers: string[] = [];
@@ -295,8 +297,10 @@ try {
       );
       for (const item of items) {
         numbers.push(item.order_number);
-        for (const word of item.company.name.split(/\s+/)) {
-          if (word.length >= 4) companyWords.add(word);
+        const words = item.company.name.split(/\s+/);
+        if (words.length > 2) companyWords.add(words.slice(1).join(' '));
+        for (const word of words) {
+          if (word.length >= 4 && !/^\d+$/.test(word)) companyWords.add(word);
         }
       }
     }
