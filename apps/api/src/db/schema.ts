@@ -850,7 +850,9 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     // The staff's list of every company's orders (migration 0025; the number index also
-    // INCLUDEs created_at and total_cents, which drizzle-kit does not model).
+    // INCLUDEs created_at and total_cents, which drizzle-kit does not model; migration 0051's
+    // orders_number_sort_idx, which a page by number prefix reads, INCLUDEs its sort keys, id,
+    // status and shipped_at, and is not modelled either).
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
     index('orders_number_pattern_idx').on(t.orderNumber.op('text_pattern_ops')),

@@ -140,14 +140,18 @@ describe('the staff order list', () => {
     const paged = await list('?limit=2&page=2');
     expect(paged).toMatchObject({ total: 3, page: 2, totalPage: 2 });
     expect(paged.items).toHaveLength(1);
-    // A tab alone or with a number's start is read by its prepared statement, a filtered list by
-    // the query built for it: the same rows, pages, order and total.
+    // A tab alone, with a number's start or with the name of a few companies is read by its
+    // prepared statement, a filtered list by the query built for it: the same rows, pages, order
+    // and total, past the last page too (no row there to carry the narrowed count).
     for (const sort of ['date_desc', 'date_asc', 'total_desc', 'total_asc'] as const) {
-      for (const page of [1, 2]) {
+      for (const page of [1, 2, 3]) {
         const prefix = ours.orderNumber.slice(0, 4);
         for (const tab of [
           `?tab=awaiting_payment&sort=${sort}&limit=2&page=${page}`,
           `?tab=all&q=${prefix}&sort=${sort}&limit=2&page=${page}`,
+          `?tab=awaiting_payment&q=${prefix}&sort=${sort}&limit=2&page=${page}`,
+          `?tab=all&q=demo&sort=${sort}&limit=2&page=${page}`,
+          `?tab=awaiting_payment&q=energy&sort=${sort}&limit=1&page=${page}`,
         ]) {
           const prepared = await list(tab);
           const built = await list(`${tab}&payment_method=banktransfer`);

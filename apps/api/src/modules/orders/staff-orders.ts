@@ -320,6 +320,8 @@ interface TabPageRow {
   first_name: string;
   last_name: string;
   email: string;
+  /** Narrowed: how many orders of the tab the narrowing keeps. */
+  total: number | null;
 }
 
 const SORT_SQL: Record<StaffOrderSort, SQL> = {
@@ -329,31 +331,87 @@ const SORT_SQL: Record<StaffOrderSort, SQL> = {
   total_asc: sql`${orders.totalCents} asc, ${orders.id} asc`,
 };
 
-/** An order number's start as a range of the number index, for the prepared statements below. */
+/**
+ * What narrows a tab's prepared page: the start of an order number (as a range of the number
+ * index), or the few companies whose name holds the words searched.
+ */
+type Narrowing =
+  { kind: 'number'; from: string; to: string } | { kind: 'companies'; ids: string[] };
+
+/** The most companies a name may match to be read by their ids (a common word: the built query). */
+const FEW_COMPANIES = 50;
+
 const numberInRange = sql`${orders.orderNumber} ~>=~ ${sql.placeholder('numberFrom')}::text
   and ${orders.orderNumber} ~<~ ${sql.placeholder('numberTo')}::text`;
+const companyIds = sql`${sql.placeholder('companyIds')}::uuid[]`;
+
+const narrowed = (kind: Narrowing['kind']) =>
+  kind === 'number' ? numberInRange : sql`${orders.companyId} = any(${companyIds})`;
+
+const narrowingValues = (narrowing: Narrowing | null) =>
+  narrowing?.kind === 'number'
+    ? { numberFrom: narrowing.from, numberTo: narrowing.to }
+    : narrowing
+      ? { companyIds: narrowing.ids }
+      : {};
 
 /**
- * A page of one tab in one order, without a filter (how staff open the list) or with only the
- * start of an order number (how a bank transfer is matched): one prepared statement per tab and
- * sort, parsed and planned once per pooled connection (decision 007). The page's limit and
- * offset are parameters; the constant outer LIMIT tells the generic plan that the page is small,
- * so it reads the page's ids from an index and looks up only those rows, whatever the offset.
+ * How many orders of a tab a narrowing keeps: counted in the number index, or the companies' kept
+ * per-status counts added up (to ship and shipped, which they do not keep, counted).
+ */
+function narrowedCount(tab: StaffOrderTab, kind: Narrowing['kind']): SQL {
+  const statuses = keptStatusesOf(tab);
+  if (kind === 'companies' && statuses) {
+    return sql`select coalesce(sum(${companyOrderCounts.orders}), 0)::int as "total"
+      from ${companyOrderCounts} where ${companyOrderCounts.companyId} = any(${companyIds})
+      and ${inArray(companyOrderCounts.status, [...statuses])}`;
+  }
+  return sql`select count(*)::int as "total" from ${orders}
+    where ${and(inTab(tab), narrowed(kind))}`;
+}
+
+/**
+ * The companies whose name holds `q`, when they are few (FEW_COMPANIES); undefined when more
+ * match (a common word), whose orders the built query walks by date instead.
+ */
+async function fewCompaniesNamed(db: Db, q: string): Promise<string[] | undefined> {
+  const statement = preparedSql<{ id: string }>(
+    db,
+    'staff_orders_companies_named',
+    () => sql`select ${companies.id} from ${companies}
+      where ${companies.name} ilike '%' || ${sql.placeholder('name')}::text || '%'
+      limit ${sql.raw(String(FEW_COMPANIES + 1))}`,
+  );
+  const rows = await statement({ name: escapeLike(q) });
+  return rows.length > FEW_COMPANIES ? undefined : rows.map((row) => row.id);
+}
+
+/**
+ * A page of one tab in one order, without a filter (how staff open the list), with only the start
+ * of an order number (how a bank transfer is matched) or with a few companies found by name: one
+ * prepared statement per tab, sort and narrowing, parsed and planned once per pooled connection
+ * (decision 007). The page's limit and offset are parameters; the constant outer LIMIT tells the
+ * generic plan that the page is small, so it reads the page's ids from an index and looks up only
+ * those rows, whatever the offset. Narrowed, each row also carries how many orders of the tab the
+ * narrowing keeps (counted once, in the same round trip); without, the total is null (the tab's
+ * count is known).
  */
 async function preparedPage(
   db: Db,
   query: StaffOrderListQuery,
-  number: { from: string; to: string } | null,
-): Promise<StaffListRow[]> {
-  const name = `staff_orders_${number ? 'number_' : ''}${query.tab}_${query.sort}`;
+  narrowing: Narrowing | null,
+): Promise<{ rows: StaffListRow[]; total: number | null }> {
+  const kind = narrowing?.kind;
+  const name = `staff_orders_${kind ? `${kind}_` : ''}${query.tab}_${query.sort}`;
   const statement = preparedSql<TabPageRow>(db, name, () => {
     const order = SORT_SQL[query.sort];
-    const where = and(inTab(query.tab), number ? numberInRange : undefined) ?? sql`true`;
+    const where = and(inTab(query.tab), kind ? narrowed(kind) : undefined) ?? sql`true`;
     return sql`select ${orders.id}, ${orders.orderNumber}, ${orders.createdAt}, ${orders.status},
         ${orders.shippedAt}, ${orders.paymentMethod}, ${orders.totalCents},
         ${orders.deliveryAddress}->>'country' as "country", ${newestPaymentStatus} as "payment_status",
         ${companies.id} as "company_id", ${companies.name} as "company_name",
-        ${users.id} as "buyer_id", ${users.firstName}, ${users.lastName}, ${users.email}
+        ${users.id} as "buyer_id", ${users.firstName}, ${users.lastName}, ${users.email},
+        ${kind ? sql`(${narrowedCount(query.tab, kind)})` : sql`null::int`} as "total"
       from (select * from (select ${orders.id} from ${orders} where ${where}
           order by ${order} limit ${sql.placeholder('limit')}::int
           offset ${sql.placeholder('offset')}::int) as "ids"
@@ -366,9 +424,9 @@ async function preparedPage(
   const rows = await statement({
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
-    ...(number ? { numberFrom: number.from, numberTo: number.to } : {}),
+    ...narrowingValues(narrowing),
   });
-  return rows.map((row) => ({
+  const page = rows.map((row) => ({
     order: {
       id: row.id,
       orderNumber: row.order_number,
@@ -388,20 +446,37 @@ async function preparedPage(
       email: row.email,
     },
   }));
+  if (!narrowing) return { rows: page, total: null };
+  // A page past the last has no row to carry the count: count then.
+  const total =
+    rows[0]?.total ?? (query.page > 1 ? await preparedCount(db, query.tab, narrowing) : 0);
+  return { rows: page, total };
 }
 
-/** How many orders of a tab start with these digits (the prepared page's count). */
-async function preparedNumberCount(
-  db: Db,
-  tab: StaffOrderTab,
-  number: { from: string; to: string },
-): Promise<number> {
-  const statement = preparedSql<{ total: number }>(db, `staff_orders_number_count_${tab}`, () => {
-    const where = and(inTab(tab), numberInRange) ?? numberInRange;
-    return sql`select count(*)::int as "total" from ${orders} where ${where}`;
-  });
-  const [row] = await statement({ numberFrom: number.from, numberTo: number.to });
+/** How many orders of a tab a narrowing keeps, alone (a page past the last). */
+async function preparedCount(db: Db, tab: StaffOrderTab, narrowing: Narrowing): Promise<number> {
+  const statement = preparedSql<{ total: number }>(
+    db,
+    `staff_orders_${narrowing.kind}_count_${tab}`,
+    () => narrowedCount(tab, narrowing.kind),
+  );
+  const [row] = await statement(narrowingValues(narrowing));
   return row?.total ?? 0;
+}
+
+/** What narrows the search `q` to a prepared page: a number's start, a few companies, or nothing. */
+async function narrowingOf(
+  db: Db,
+  q: string,
+  digits: boolean,
+  byName: boolean,
+): Promise<Narrowing | null> {
+  if (digits) {
+    const { from, to } = prefixRange(q);
+    return to === undefined ? null : { kind: 'number', from, to };
+  }
+  const ids = byName ? await fewCompaniesNamed(db, q) : undefined;
+  return ids ? { kind: 'companies', ids } : null;
 }
 
 /** `GET /admin/orders`: a page of every company's orders, filtered, sorted, with tab counts. */
@@ -412,17 +487,13 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
     Boolean(query.country) ||
     Boolean(query.date_from) ||
     Boolean(query.date_to);
-  const range = query.q && /^\d+$/.test(query.q) && !filtered ? prefixRange(query.q) : null;
-  const number = range?.to === undefined ? null : { from: range.from, to: range.to };
+  const digits = Boolean(query.q && /^\d+$/.test(query.q));
+  const byName = Boolean(query.q) && !digits && !query.q?.includes('@');
+  const narrowing = filtered || !query.q ? null : await narrowingOf(db, query.q, digits, byName);
   const where = staffOrderWhere(query);
-  const built = filtered || (Boolean(query.q) && !number);
-  const keptStatuses =
-    query.q && !filtered && !/^\d+$/.test(query.q) && !query.q.includes('@')
-      ? keptStatusesOf(query.tab)
-      : undefined;
+  const built = filtered || (Boolean(query.q) && !narrowing);
+  const keptStatuses = query.q && byName && !filtered ? keptStatusesOf(query.tab) : undefined;
   const countOrders = () => {
-    // Only a tab: its count is already known.
-    if (!built) return number ? preparedNumberCount(db, query.tab, number) : null;
     if (query.q && keptStatuses) return companyNameCount(db, query.q, keptStatuses);
     return db
       .select({ total: count() })
@@ -430,10 +501,15 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
       .where(where)
       .then(([row]) => row?.total ?? 0);
   };
-  const [counts, rows, counted] = await Promise.all([
+  const [counts, { rows, total: counted }] = await Promise.all([
     cachedTabCounts(db),
-    built ? filteredPage(db, where, query) : preparedPage(db, query, number),
-    countOrders(),
+    built
+      ? Promise.all([filteredPage(db, where, query), countOrders()]).then(([rows, total]) => ({
+          rows,
+          total,
+        }))
+      : // Only a tab (its count is known), or narrowed: the page's statement counts.
+        preparedPage(db, query, narrowing),
   ]);
   const total = counted ?? counts[query.tab];
   return {
