@@ -139,6 +139,15 @@ test('the accountant finds the invoice and downloads its PDF', async () => {
   assert.match(xml, /<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
   assert.ok(xml.includes(`<cbc:ID>${number}</cbc:ID>`), 'the UBL names the invoice');
   assert.ok(xml.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'Peppol BIS 3.0');
+
+  // The invoice mail's button opens that invoice in the portal.
+  const mailed = /Invoice (\S+) is available/.exec(mail.subject)?.[1] ?? '';
+  const link = /Open it in the portal:\n(\S+)/.exec(mail.text)?.[1] ?? '';
+  assert.ok(link.startsWith(`${journey.portal.url}/invoices/invoice-details/`), link);
+  await page.goto(link);
+  await page
+    .getByRole('heading', { level: 1, name: t('invoices.detailTitle', { number: mailed }) })
+    .waitFor();
 });
 
 test("the accountant exports last month's invoices as CSV for the books", async () => {

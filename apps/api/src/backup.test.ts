@@ -103,7 +103,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
   it('restores a pg_dump into a new database that serves the same orders and invoices', async () => {
     const t = await createTestApp();
     stopping.push(() => t.close());
-    await seedDemoClaims(t.db);
+    await seedDemoClaims(t.db, t.config);
     const original = await startApi(t);
     stopping.push(() => stopApi(original.child));
     const before = await ordersAndInvoices(original.url);

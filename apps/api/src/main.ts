@@ -62,7 +62,7 @@ if (config.seedDemo && (await seedDemo(database.db, config.scryptCostLog2))) {
 if (config.seedDemo) {
   const catalog = await seedCatalog(database.db, { products: config.seedCatalogProducts });
   if (catalog.products) app.log.info(catalog, 'demo catalog seeded');
-  if (await seedDemoClaims(database.db)) app.log.info('demo orders and claim seeded');
+  if (await seedDemoClaims(database.db, config)) app.log.info('demo orders and claim seeded');
   const pictures = await writeDemoMedia(config.mediaDir);
   if (pictures) app.log.info({ pictures, dir: config.mediaDir }, 'demo pictures drawn');
 }

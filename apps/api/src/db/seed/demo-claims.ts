@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { issueInvoice } from '../../modules/invoices';
 import { percentOfCents } from '../../platform/money';
@@ -30,6 +31,7 @@ interface DemoOrder {
 
 async function insertCompletedOrder(
   tx: Tx,
+  links: Pick<Config, 'appUrl'>,
   companyId: string,
   userId: string,
   address: AddressSnapshotColumn,
@@ -126,7 +128,7 @@ async function insertCompletedOrder(
       createdAt: delivered,
     },
   ]);
-  await issueInvoice(tx, order.id);
+  await issueInvoice(tx, links, order.id);
   return order;
 }
 
@@ -137,7 +139,7 @@ async function insertCompletedOrder(
  * database they are the first orders, 1000000001 (recent) and 1000000002 (older). Runs once:
  * nothing happens when the demo company already has orders.
  */
-export async function seedDemoClaims(db: Db): Promise<boolean> {
+export async function seedDemoClaims(db: Db, links: Pick<Config, 'appUrl'>): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_CLAIMS_SEED_LOCK})`);
     const [company] = await tx.select().from(companies).where(eq(companies.name, 'Demo Energy BV'));
@@ -187,7 +189,7 @@ export async function seedDemoClaims(db: Db): Promise<boolean> {
       email: 'warehouse@demo.test',
       additional_information: null,
     };
-    const recent = await insertCompletedOrder(tx, company.id, purchaser.id, address, {
+    const recent = await insertCompletedOrder(tx, links, company.id, purchaser.id, address, {
       orderedDaysAgo: 6,
       deliveredDaysAgo: 3,
       lines: [
@@ -195,7 +197,7 @@ export async function seedDemoClaims(db: Db): Promise<boolean> {
         { product: b, quantity: 2, title: titleOf(b) },
       ],
     });
-    await insertCompletedOrder(tx, company.id, purchaser.id, address, {
+    await insertCompletedOrder(tx, links, company.id, purchaser.id, address, {
       orderedDaysAgo: 120,
       deliveredDaysAgo: 115,
       lines: [{ product: c, quantity: 5, title: titleOf(c) }],

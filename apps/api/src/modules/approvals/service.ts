@@ -328,7 +328,7 @@ export async function submitApproval(
       .returning({ id: orderApprovals.id });
     if (!approval) throw new Error('approval not created');
     await emptyCart(tx, cartId);
-    await notifyCompany(tx, companyId, 'approval_requested', {
+    await notifyCompany(tx, deps.config, companyId, 'approval_requested', {
       buyer: { _id: ctx.userId, full_name: `${locked.firstName} ${locked.lastName}` },
       approval: { _id: approval.id },
     });
@@ -410,6 +410,7 @@ export async function approve(
       .where(eq(orderApprovals.id, row.id));
     await notifyCompany(
       tx,
+      deps.config,
       row.companyId,
       'approval_approved',
       {
@@ -443,6 +444,7 @@ export async function decline(
       .where(eq(orderApprovals.id, row.id));
     await notifyCompany(
       tx,
+      deps.config,
       row.companyId,
       'approval_declined',
       { approval: { _id: row.id } },

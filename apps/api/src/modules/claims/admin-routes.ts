@@ -137,6 +137,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       async (request) =>
         sendReplacement(
           deps.db,
+          deps.config,
           contextOf(request),
           request.params.id,
           request.params.itemId,
@@ -158,6 +159,7 @@ export function adminClaimRoutes(deps: ClaimsDeps): FastifyPluginAsyncZod {
       async (request) =>
         refundClaimItem(
           deps.db,
+          deps.config,
           contextOf(request),
           request.params.id,
           request.params.itemId,

@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import {
   CLAIM_STATUS_TRANSITIONS,
   type ApproveClaimItemRequest,
@@ -201,6 +202,7 @@ async function buyerOf(tx: Tx, claim: ClaimRow) {
 /** A replacement sent: processing → completed, the company is notified (replacement_sent). */
 export function sendReplacement(
   db: Db,
+  links: Pick<Config, 'appUrl'>,
   ctx: RequestContext,
   claimId: string,
   itemId: string,
@@ -223,7 +225,7 @@ export function sendReplacement(
       issueDate: new Date(),
     });
     const buyer = await buyerOf(tx, claim);
-    await notifyCompany(tx, claim.companyId, 'replacement_sent', {
+    await notifyCompany(tx, links, claim.companyId, 'replacement_sent', {
       ...(buyer ? { buyer } : {}),
       order: { _id: item.orderId, order_number: item.orderNumber },
     });
@@ -243,6 +245,7 @@ export function sendReplacement(
  */
 export function refundClaimItem(
   db: Db,
+  links: Pick<Config, 'appUrl'>,
   ctx: RequestContext,
   claimId: string,
   itemId: string,
@@ -312,6 +315,7 @@ export function refundClaimItem(
     // credits (whose detail lists it), so the web's invoice link leads to it.
     await notifyCompany(
       tx,
+      links,
       claim.companyId,
       'new_creditmemo',
       {

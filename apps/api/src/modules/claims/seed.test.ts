@@ -13,8 +13,8 @@ afterAll(async () => {
 
 describe('demo orders and claim', () => {
   it('lets a new user file a return and a warranty claim at once, and lists one claim', async () => {
-    expect(await seedDemoClaims(t.db)).toBe(true);
-    expect(await seedDemoClaims(t.db)).toBe(false);
+    expect(await seedDemoClaims(t.db, t.config)).toBe(true);
+    expect(await seedDemoClaims(t.db, t.config)).toBe(false);
     const owner = await t.signIn('owner@demo.test');
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(owner) });
     const orders = (await get('/api/orders?status=completed')).json();

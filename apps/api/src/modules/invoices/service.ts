@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import type {
   AddressSnapshot,
   Invoice,
@@ -44,7 +45,11 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * are handed out one after another without gaps: a rolled-back payment gives its number back.
  * The invoice copies everything it shows; it is never updated afterwards.
  */
-export async function issueInvoice(tx: Executor, orderId: string): Promise<void> {
+export async function issueInvoice(
+  tx: Executor,
+  links: Pick<Config, 'appUrl'>,
+  orderId: string,
+): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`issueInvoice: no order ${orderId}`);
   const [existing] = await tx
@@ -101,6 +106,7 @@ export async function issueInvoice(tx: Executor, orderId: string): Promise<void>
     .where(eq(users.id, order.userId));
   await notifyCompany(
     tx,
+    links,
     order.companyId,
     'new_invoice',
     {

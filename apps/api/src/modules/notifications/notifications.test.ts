@@ -30,12 +30,12 @@ beforeAll(async () => {
   companyId = demoOwner!.companyId!;
   // 12 shipped orders (owner and purchaser hear of them), then 1 invoice (owner and accountant).
   for (let i = 0; i < 12; i++) {
-    await notifyCompany(t.db, companyId, 'order_is_shipped', {
+    await notifyCompany(t.db, t.config, companyId, 'order_is_shipped', {
       buyer: { _id: '00000000-0000-4000-8000-000000000001', full_name: 'Pia Purchaser' },
       order: { _id: '00000000-0000-4000-8000-000000000002', order_number: `10000000${10 + i}` },
     });
   }
-  await notifyCompany(t.db, companyId, 'new_invoice', {
+  await notifyCompany(t.db, t.config, companyId, 'new_invoice', {
     order: { _id: '00000000-0000-4000-8000-000000000002', order_number: '1000000010' },
     invoice: { _id: '00000000-0000-4000-8000-000000000003', invoice_number: '2026-000001' },
   });
@@ -134,7 +134,7 @@ describe('GET /api/users/notifications', () => {
     const unseen = async () => (await list('?page=1&limit=2', accountant)).json().unseen;
     expect(await unseen()).toBe(1);
     for (let i = 0; i < 2; i++) {
-      await notifyCompany(t.db, companyId, 'new_invoice', {
+      await notifyCompany(t.db, t.config, companyId, 'new_invoice', {
         order: { _id: '00000000-0000-4000-8000-000000000002', order_number: '1000000010' },
         invoice: {
           _id: '00000000-0000-4000-8000-00000000001' + i,
@@ -218,13 +218,21 @@ describe('e-mail notification preferences', () => {
 
   it('mails each notified member in their language, except who switched the type off', async () => {
     await t.db.update(users).set({ locale: 'de' }).where(eq(users.email, 'owner@demo.test'));
-    await notifyCompany(t.db, companyId, 'new_order', {
+    await notifyCompany(t.db, t.config, companyId, 'new_order', {
       buyer: { _id: '00000000-0000-4000-8000-000000000001', full_name: 'Pia Purchaser' },
       order: { _id: '00000000-0000-4000-8000-000000000004', order_number: '1000000099' },
     });
     const [ownerMail] = await t.mailsTo('owner@demo.test', 'notification_new_order');
     expect(ownerMail?.locale).toBe('de');
     expect(ownerMail?.text).toContain('Pia Purchaser hat die Bestellung 1000000099 aufgegeben.');
+    // A button to the order, in the member's language, as the notification list links it.
+    const orderUrl = `${t.config.appUrl}/de/orders/00000000-0000-4000-8000-000000000004`;
+    expect(ownerMail?.text).toContain(`Im Portal öffnen:\n${orderUrl}`);
+    expect(ownerMail?.html).toContain(`href="${orderUrl}"`);
+    const [purchaserMail] = await t.mailsTo('purchaser@demo.test', 'notification_new_order');
+    expect(purchaserMail?.text).toContain(
+      `Open it in the portal:\n${t.config.appUrl}/orders/00000000-0000-4000-8000-000000000004`,
+    );
     expect(await t.mailsTo('purchaser@demo.test', 'notification_new_order')).toHaveLength(1);
     // The accountant switched new_order off above: the notification, but no mail.
     expect(await t.mailsTo('accountant@demo.test', 'notification_new_order')).toHaveLength(0);

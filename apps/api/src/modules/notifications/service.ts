@@ -1,5 +1,6 @@
 import {
   NOTIFICATIONS_MAX_LIMIT,
+  notificationPath,
   PERMISSIONS,
   type Locale,
   type NotificationsResponse,
@@ -25,7 +26,9 @@ import {
   type MailAttachmentRef,
   type NotificationDetail,
 } from '../../db/schema';
+import type { Config } from '../../config';
 import { enqueueMails } from '../../platform/mail/outbox';
+import { webUrl } from '../../platform/urls';
 import { mailOn } from './preferences';
 
 /** Who hears of each notification type: the permission table's `notifications.<type>`. */
@@ -35,12 +38,14 @@ const audienceOf = (type: NotificationType): readonly string[] =>
 /**
  * Writes one notification per active member of the company whose role should know, in the
  * caller's transaction (the notification exists exactly when the change does), and queues the
- * type's e-mail to each of them who kept it switched on, in their language. `mailedApart` is a
+ * type's e-mail to each of them who kept it switched on, in their language, with a button to
+ * where it leads in the portal (`links`: the address links start with). `mailedApart` is a
  * member who gets a fuller mail about the same event from the caller (the buyer of a shipped
  * order): no second mail for them.
  */
 export async function notifyCompany(
   tx: Executor,
+  links: Pick<Config, 'appUrl'>,
   companyId: string,
   type: NotificationType,
   detail: NotificationDetail,
@@ -70,6 +75,7 @@ export async function notifyCompany(
       ),
     );
   if (members.length === 0) return 0;
+  const path = notificationPath(detail) ?? '/notifications';
   const attachments = options.document
     ? await documentAttachments(tx, companyId, options.document)
     : undefined;
@@ -90,6 +96,7 @@ export async function notifyCompany(
           order_number: detail.order?.order_number ?? '',
           invoice_number: detail.invoice?.invoice_number ?? '',
           quote_number: detail.quote?.quote_number ?? '',
+          open_url: webUrl(links, member.locale as Locale, path),
         },
         attachments,
       })),

@@ -137,6 +137,7 @@ async function payBack(deps: OrdersDeps, tx: Tx, order: OrderRow, refundedOnline
     .where(eq(users.id, order.userId));
   await notifyCompany(
     tx,
+    deps.config,
     order.companyId,
     'new_creditmemo',
     {

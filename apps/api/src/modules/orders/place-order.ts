@@ -299,7 +299,7 @@ export async function writeOrder(
     })
     .returning();
   if (!event || !payment) throw new Error('order not written');
-  await notifyCompany(tx, companyId, 'new_order', {
+  await notifyCompany(tx, deps.config, companyId, 'new_order', {
     buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
     order: { _id: order.id, order_number: order.orderNumber },
   });

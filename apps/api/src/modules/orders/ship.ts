@@ -192,6 +192,7 @@ async function tellCustomer(
   if (!buyer) throw new Error('buyer vanished');
   await notifyCompany(
     tx,
+    deps.config,
     order.companyId,
     'order_is_shipped',
     {

@@ -90,7 +90,7 @@ export async function releaseStock(
  * the mail to the buyer.
  */
 export async function afterPaid(tx: Executor, config: Config, order: OrderRow): Promise<void> {
-  await issueInvoice(tx, order.id);
+  await issueInvoice(tx, config, order.id);
   await tx
     .update(products)
     .set({ buyers: sql`${products.buyers} + 1` })

@@ -506,6 +506,7 @@ export async function answerQuote(
     });
     await notifyCompany(
       tx,
+      deps.config,
       found.row.companyId,
       'quote_answered',
       { quote: { _id: id, quote_number: found.row.quoteNumber } },

@@ -109,6 +109,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_new_invoice: {
     first_name: 'Anna',
@@ -116,6 +117,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_order_is_shipped: {
     first_name: 'Anna',
@@ -123,6 +125,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_replacement_sent: {
     first_name: 'Anna',
@@ -130,6 +133,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_new_creditmemo: {
     first_name: 'Anna',
@@ -137,6 +141,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '2026-000007',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_approval_requested: {
     first_name: 'Anna',
@@ -144,6 +149,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_approval_approved: {
     first_name: 'Anna',
@@ -151,6 +157,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_approval_declined: {
     first_name: 'Anna',
@@ -158,6 +165,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '1000000042',
     invoice_number: '',
     quote_number: '',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   notification_quote_answered: {
     first_name: 'Anna',
@@ -165,6 +173,7 @@ const sampleVars: { [T in MailTemplate]: MailTemplateVars[T] } = {
     order_number: '',
     invoice_number: '',
     quote_number: 'Q100042',
+    open_url: 'https://portal.test/nl/orders/00000000-0000-4000-8000-000000000042',
   },
   staff_alert_registration: {
     first_name: 'Sam',

@@ -161,6 +161,8 @@ interface NotificationMailVars {
   order_number: string;
   invoice_number: string;
   quote_number: string;
+  /** Where the notification leads in the portal (the notifications list when it names nothing). */
+  open_url: string;
 }
 
 /** What every order mail says: the order, its value (formatted for the locale) and delivery time. */

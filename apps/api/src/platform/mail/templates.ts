@@ -103,39 +103,75 @@ const layouts: { [T in MailTemplate]: Layout<T> } = {
   },
   notification_new_order: {
     greeting: 'common.greeting',
-    blocks: ['notification_new_order.intro', 'notification.preferences'],
+    blocks: [
+      'notification_new_order.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_new_invoice: {
     greeting: 'common.greeting',
-    blocks: ['notification_new_invoice.intro', 'notification.preferences'],
+    blocks: [
+      'notification_new_invoice.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_order_is_shipped: {
     greeting: 'common.greeting',
-    blocks: ['notification_order_is_shipped.intro', 'notification.preferences'],
+    blocks: [
+      'notification_order_is_shipped.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_replacement_sent: {
     greeting: 'common.greeting',
-    blocks: ['notification_replacement_sent.intro', 'notification.preferences'],
+    blocks: [
+      'notification_replacement_sent.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_new_creditmemo: {
     greeting: 'common.greeting',
-    blocks: ['notification_new_creditmemo.intro', 'notification.preferences'],
+    blocks: [
+      'notification_new_creditmemo.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_approval_requested: {
     greeting: 'common.greeting',
-    blocks: ['notification_approval_requested.intro', 'notification.preferences'],
+    blocks: [
+      'notification_approval_requested.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_approval_approved: {
     greeting: 'common.greeting',
-    blocks: ['notification_approval_approved.intro', 'notification.preferences'],
+    blocks: [
+      'notification_approval_approved.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_approval_declined: {
     greeting: 'common.greeting',
-    blocks: ['notification_approval_declined.intro', 'notification.preferences'],
+    blocks: [
+      'notification_approval_declined.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   notification_quote_answered: {
     greeting: 'common.greeting',
-    blocks: ['notification_quote_answered.intro', 'notification.preferences'],
+    blocks: [
+      'notification_quote_answered.intro',
+      { button: 'notification.open', url: 'open_url' },
+      'notification.preferences',
+    ],
   },
   staff_alert_registration: {
     greeting: 'common.greeting',

@@ -1,4 +1,4 @@
-import type { Notification } from '@portal/contract';
+import { notificationPath, type Notification } from '@portal/contract';
 
 /** What a notification says (translation key and values) and where it leads. */
 export function describeNotification(notification: Notification): {
@@ -13,14 +13,5 @@ export function describeNotification(notification: Notification): {
     invoice: detail.invoice?.invoice_number ?? '',
     quote: detail.quote?.quote_number ?? '',
   };
-  const to = detail.invoice
-    ? `/invoices/invoice-details/${detail.invoice._id}`
-    : detail.order
-      ? `/orders/${detail.order._id}`
-      : detail.approval
-        ? `/approvals/${detail.approval._id}`
-        : detail.quote
-          ? `/quotes/${detail.quote._id}`
-          : null;
-  return { key: `notifications.types.${notification.type}`, values, to };
+  return { key: `notifications.types.${notification.type}`, values, to: notificationPath(detail) };
 }
