@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { issueInvoice } from '../../modules/invoices';
 import { percentOfCents } from '../../platform/money';
 import type { Db, Tx } from '../client';

@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import {
   CLAIM_STATUS_TRANSITIONS,
   type ApproveClaimItemRequest,
@@ -13,6 +12,7 @@ import {
   type ReplacementClaimItemRequest,
 } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { claimItems, claims, invoices, orderLines, orders, products, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';

@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import type {
   AddressSnapshot,
   Invoice,
@@ -10,6 +9,7 @@ import type {
 } from '@portal/contract';
 import { INVOICES_MAX_LIMIT, INVOICES_PAGE_SIZE } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import {
   listBoundaries,
