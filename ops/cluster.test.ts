@@ -69,9 +69,10 @@ let resent = 0;
 
 /**
  * One request, as a browser sends it: when the kept-alive connection it went out on was closed
- * with no answer (nginx's old workers close their idle connections on a reload), the request
- * never reached an API process, and it goes again (Chromium does the same for any method on a
- * reused connection); a few times, as the next pooled connection may be closing too.
+ * or reset with no answer (nginx's old workers close their idle connections on a reload, with a
+ * reset when the request arrives as they close), the request never reached an API process, and
+ * it goes again (Chromium does the same for any method on a reused connection); a few times, as
+ * the next pooled connection may be closing too.
  */
 async function call(
   method: string,
@@ -88,8 +89,8 @@ async function call(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch((error: Error) => {
-    const closedUnanswered =
-      (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+    const code = (error.cause as { code?: string } | undefined)?.code;
+    const closedUnanswered = code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
     if (!retries || !closedUnanswered) throw error;
     resent++;
     return undefined;
