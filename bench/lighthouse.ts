@@ -15,6 +15,11 @@ import { chromium } from 'playwright-core';
 import { root, startApi, stopChild } from './lib';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// LIGHTHOUSE_PAGES=dashboard,product and LIGHTHOUSE_PRESETS=mobile narrow a run to some rows.
+const pages = process.env.LIGHTHOUSE_PAGES?.split(',');
+const presets = (process.env.LIGHTHOUSE_PRESETS?.split(',') ?? ['mobile', 'desktop']) as (
+  'mobile' | 'desktop'
+)[];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -91,8 +96,9 @@ try {
 
   const rows: string[] = [];
   const measure = async (name: string, url: string, signedIn: boolean) => {
+    if (pages && !pages.includes(name)) return;
     const cells: string[] = [];
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of presets) {
       const results = [];
       for (let run = 0; run < runs; run++)
         results.push(await audit(name, url, preset, signedIn, run));
@@ -121,10 +127,13 @@ try {
   await browser.close();
 
   console.log(`\nLighthouse 12.2.3, Chromium headless, median of ${runs} runs\n`);
-  console.log(
-    '| page | mobile performance | mobile accessibility | mobile LCP / TBT / bytes | desktop performance | desktop accessibility | desktop LCP / TBT / bytes |',
-  );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  const columns = presets.flatMap((p) => [
+    `${p} performance`,
+    `${p} accessibility`,
+    `${p} LCP / TBT / bytes`,
+  ]);
+  console.log(`| page | ${columns.join(' | ')} |`);
+  console.log(`| --- |${' --- |'.repeat(columns.length)}`);
   for (const row of rows) console.log(row);
 } finally {
   chrome.kill();
