@@ -133,3 +133,46 @@ test('a wrong password shows the server message; public pages need no sign-in', 
   await page.goto(`${journey.portal.url}/`);
   await page.waitForURL('**/sign-in');
 });
+
+test('the sign-in page is drawn before its scripts run and keeps what was typed meanwhile', async () => {
+  const de = labels('de');
+  const context = await journey.browser.newContext({ viewport: WIDTHS.mobile });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The scripts are held back: what shows is the HTML the build drew (apps/web/src/prerender.tsx).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/boot-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${journey.portal.url}/de/sign-in`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: de('signIn.title'), level: 1 }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+  await expectAccessible(page, 'sign-in before its scripts');
+  await screenshot(page, 'sign-in-prerendered-de-375');
+
+  await page.getByLabel(de('fields.email')).fill('owner@demo.test');
+  await page.getByLabel(new RegExp(`^${de('fields.password')}`)).fill('Demo-Password-2026');
+  // Until hydrated, the button is off: the browser's own submit would reload the page empty.
+  const submit = page.getByRole('button', { name: de('signIn.submit') });
+  assert.equal(await submit.isDisabled(), true);
+  release();
+  await page.waitForFunction(
+    () => document.querySelector<HTMLButtonElement>('button[type=submit]')?.disabled === false,
+  );
+  assert.equal(await page.getByLabel(de('fields.email')).inputValue(), 'owner@demo.test');
+  await submit.click();
+  await page
+    .getByRole('heading', { level: 1 })
+    .filter({ hasText: de('dashboard.welcome', { name: '' }).trim() })
+    .waitFor();
+  assert.match(new URL(page.url()).pathname, /^\/de\/?$/);
+  // A hydration that did not match the HTML would have said so in the console.
+  assert.deepEqual(errors, []);
+  await context.close();
+});

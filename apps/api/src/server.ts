@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { PRERENDERED_DIR } from '@portal/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
@@ -276,13 +277,29 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
       },
     });
   }
+  const prerendered = serveWeb ? prerenderedPages(config.webDist) : new Set<string>();
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|dev)(\/|$)/.test(request.url);
-    if (serveWeb && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '';
+    if (serveWeb && isPage && !path.extname(pathname)) {
+      // A page the build drew to HTML (the sign-in page) is sent drawn; any other, the app shell.
+      const file = prerendered.has(pathname) ? `${PRERENDERED_DIR}${pathname}.html` : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(file);
     }
     throw notFound('errors.route_not_found');
   });
 
   return app;
+}
+
+/** The web build's prerendered pages (`dist/prerendered/fr/sign-in.html` → `/fr/sign-in`). */
+function prerenderedPages(webDist: string): Set<string> {
+  const dir = path.join(webDist, PRERENDERED_DIR);
+  if (!existsSync(dir)) return new Set();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  return new Set(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`),
+  );
 }

@@ -8,10 +8,15 @@ import { createTestApp, type TestApp } from './test/app';
 const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
 const script = `console.log(${JSON.stringify('a'.repeat(4000))});`;
 const html = `<!doctype html><html><head><script src="/assets/app-1a2b3c.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const signIn = `<!doctype html><html lang="en"><body><div id="root"><form>${'<input>'.repeat(200)}</form></div></body></html>`;
+const signInFr = signIn.replace('lang="en"', 'lang="fr"');
 mkdirSync(path.join(webDist, 'assets'));
+mkdirSync(path.join(webDist, 'prerendered', 'fr'), { recursive: true });
 for (const [file, text] of [
   ['assets/app-1a2b3c.js', script],
   ['index.html', html],
+  ['prerendered/sign-in.html', signIn],
+  ['prerendered/fr/sign-in.html', signInFr],
 ] as const) {
   writeFileSync(path.join(webDist, file), text);
   writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
@@ -48,10 +53,25 @@ describe('the web app’s files', () => {
   });
 
   it('sends the page itself compressed too, never cached for long', async () => {
-    const page = await get('/fr/sign-in', 'br');
+    const page = await get('/fr/cart', 'br');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a page the build drew to HTML in place of the app shell, in its language', async () => {
+    const en = await get('/sign-in?next=%2Fcart', 'br');
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('text/html');
+    expect(en.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(en.rawPayload).toString()).toBe(signIn);
+    expect((await get('/fr/sign-in')).body).toBe(signInFr);
+    // Addresses without a drawn page, and look-alikes, get the app shell.
+    for (const url of ['/de/sign-in', '/sign-in/', '/sign-in.html', '/prerendered/sign-in']) {
+      const other = await get(url);
+      expect(other.body, url).not.toBe(signIn);
+    }
+    expect((await get('/de/sign-in')).body).toBe(html);
   });
 });

@@ -2,9 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { DEFAULT_LOCALE } from '@portal/contract';
-import { App } from './app/app';
+import { App, signOutOnUnauthorized } from './app/app';
+import { createAppRouter } from './app/router';
+import { HYDRATION_ELEMENT_ID } from './app/prerendered';
 import { initI18n } from './i18n/i18n';
 import { parseLocalePath, readStoredLocale } from './shared/locale/paths';
 
@@ -14,11 +17,20 @@ const initialLocale =
   window.location.pathname === '/' ? (readStoredLocale() ?? DEFAULT_LOCALE) : routeLocale;
 document.documentElement.lang = initialLocale;
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
-void initI18n(initialLocale).finally(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+// A page prerendered at build carries its router state (see src/prerender.tsx): hydrate it.
+const rootElement = document.getElementById('root') as HTMLElement;
+const hydration = document.getElementById(HYDRATION_ELEMENT_ID)?.textContent;
+
+void initI18n(initialLocale).finally(async () => {
+  const router = await createAppRouter(
+    hydration ? (JSON.parse(hydration) as HydrationState) : undefined,
   );
+  signOutOnUnauthorized(router);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (hydration) hydrateRoot(rootElement, app);
+  else createRoot(rootElement).render(app);
 });

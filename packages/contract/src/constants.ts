@@ -200,3 +200,9 @@ export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 /** What a company wants with its invoice mails (company details). */
 export const INVOICE_FORMATS = ['pdf', ...E_INVOICE_FORMATS] as const;
 export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
+
+/**
+ * The folder of the web build (`apps/web/dist/`) where pages drawn to HTML at build are written,
+ * one file per address (`prerendered/fr/sign-in.html` answers `/fr/sign-in`); the API serves them.
+ */
+export const PRERENDERED_DIR = 'prerendered';

@@ -1,4 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
 import { PageLoader } from '../shared/ui/page-loader';
 import { localePrefix } from '../shared/locale/paths';
@@ -431,6 +436,24 @@ function localeRoutes(locale: Locale): RouteObject {
   };
 }
 
-export const router = createBrowserRouter(LOCALES.map(localeRoutes), {
-  patchRoutesOnNavigation: staffPatch,
-});
+export const routes = LOCALES.map(localeRoutes);
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The browser's router. A page prerendered at build (`src/prerender.tsx`) is hydrated from the
+ * server's router state: the lazy modules of its routes load first, so the first render is the
+ * page the HTML already shows, not the loading fallback.
+ */
+export async function createAppRouter(hydrationData?: HydrationState): Promise<AppRouter> {
+  if (hydrationData) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazy.map(async ({ route }) => {
+        const module = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...module, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: staffPatch, hydrationData });
+}

@@ -23,7 +23,8 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
-      <footer className={classes.footer}>
+      {/* The year of a page prerendered at build may be older than the visitor's: theirs wins. */}
+      <footer className={classes.footer} suppressHydrationWarning>
         © {new Date().getFullYear()} {t('app.name')} ·{' '}
         <LocaleLink to="/pages/terms-conditions">{t('nav.terms')}</LocaleLink>
       </footer>

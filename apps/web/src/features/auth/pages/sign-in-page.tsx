@@ -11,6 +11,7 @@ import { PasswordField } from '../../../shared/ui/password-field';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { useHydrated, useTypedBeforeHydration } from '../../../shared/forms/typed-before-hydration';
 import { toSignInRequest, validateSignIn } from '../sign-in-validation';
 import { homePathOf } from '../../../shared/auth/home';
 
@@ -28,6 +29,8 @@ export function SignInPage() {
     initialValues: { email: '', password: '' },
     validate: (values) => validateSignIn(values, t),
   });
+  useTypedBeforeHydration(form, FIELDS);
+  const hydrated = useHydrated();
 
   const submit = (values: SigninRequest) => {
     setAlert(null);
@@ -62,7 +65,7 @@ export function SignInPage() {
               {t('signIn.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" size="md" fullWidth loading={signIn.isPending}>
+          <Button type="submit" size="md" fullWidth loading={signIn.isPending} disabled={!hydrated}>
             {t('signIn.submit')}
           </Button>
         </Stack>
