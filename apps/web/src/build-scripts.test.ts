@@ -24,3 +24,13 @@ describe('the build scripts', () => {
     expect(root['test:e2e']).toContain('npm run check:bundle -w apps/web');
   });
 });
+
+describe('the scripts that start long-running processes', () => {
+  it('hand their shell over to the process, so a SIGTERM to npm reaches it', () => {
+    // npm passes SIGTERM to the shell running the script, and sh does not pass it on: without
+    // `exec` the API (or the cluster with its nginx) went on running after npm had exited.
+    expect(root.start).toMatch(/&& exec node /);
+    expect(root['start:prod']).toMatch(/^NODE_ENV=production exec node /);
+    expect(root.cluster).toMatch(/^exec tsx /);
+  });
+});
