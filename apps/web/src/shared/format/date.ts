@@ -1,24 +1,32 @@
 import { RELATIVE_TIME_THRESHOLDS } from '@portal/contract';
+import { perLocale } from './per-locale';
+
+const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+const dayFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+);
+const dateTimeFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const relativeFormat = perLocale(
+  (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+);
 
 function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
 export function formatDate(value: string | number | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(toDate(value));
+  return dateFormat(locale).format(toDate(value));
 }
 
 /** A calendar day (`YYYY-MM-DD`, no time of day) as the locale writes it, whatever the time zone. */
 export function formatDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return dayFormat(locale).format(new Date(`${day}T00:00:00Z`));
 }
 
 export function formatDateTime(value: string | number | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    toDate(value),
-  );
+  return dateTimeFormat(locale).format(toDate(value));
 }
 
 /**
@@ -31,7 +39,7 @@ export function formatRelativeTime(
   now: number = Date.now(),
 ): string {
   const diffSeconds = (toDate(value).getTime() - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale);
   for (const { unit, below, seconds } of RELATIVE_TIME_THRESHOLDS) {
     const amount = Math.round(diffSeconds / seconds);
     if (Math.abs(amount) < below) return format.format(amount, unit);

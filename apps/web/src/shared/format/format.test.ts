@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money';
 import { formatRelativeTime } from './date';
 import { formatFileSize } from './file-size';
+import { perLocale } from './per-locale';
+import { countryName } from './country';
+import { formatDay } from './date';
 
 // Intl uses narrow no-break spaces in some locales; compare with plain spaces.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
@@ -52,5 +55,30 @@ describe('formatFileSize', () => {
     expect(formatFileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
     expect(plain(formatFileSize(2.5 * 1024 * 1024, 'fr'))).toBe('2,5 Mo');
     expect(plain(formatFileSize(10 * 1024 * 1024, 'de'))).toBe('10 MB');
+  });
+});
+
+describe('the formatters kept per locale', () => {
+  it('are made once per locale, and each locale keeps its own', () => {
+    const made: string[] = [];
+    const format = perLocale((locale) => {
+      made.push(locale);
+      return new Intl.NumberFormat(locale);
+    });
+    expect(format('de')).toBe(format('de'));
+    expect(format('fr')).not.toBe(format('de'));
+    expect(made).toEqual(['de', 'fr']);
+  });
+
+  it('answer in the locale asked for, whichever was asked before', () => {
+    expect(formatMoney(1234.5, 'en')).toBe('€1,234.50');
+    expect(plain(formatMoney(1234.5, 'de'))).toBe('1.234,50 €');
+    expect(formatMoney(1234.5, 'de', false)).toBe('1.234,50');
+    expect(formatMoney(1234.5, 'en')).toBe('€1,234.50');
+    expect(formatDay('2026-03-01', 'de')).toBe('01.03.2026');
+    expect(formatDay('2026-03-01', 'en')).toBe('Mar 1, 2026');
+    expect(countryName('BE', 'fr')).toBe('Belgique');
+    expect(countryName('BE', 'nl')).toBe('België');
+    expect(countryName('not a code', 'fr')).toBe('not a code');
   });
 });

@@ -1,13 +1,22 @@
 import { CURRENCY, MONEY_DECIMALS } from '@portal/contract';
+import { perLocale } from './per-locale';
+
+const moneyFormat = (style: 'currency' | 'decimal') =>
+  perLocale(
+    (locale) =>
+      new Intl.NumberFormat(locale, {
+        style,
+        currency: CURRENCY,
+        minimumFractionDigits: MONEY_DECIMALS,
+        maximumFractionDigits: MONEY_DECIMALS,
+      }),
+  );
+const withEuroSign = moneyFormat('currency');
+const withoutEuroSign = moneyFormat('decimal');
 
 /** An amount in euros with two decimals, formatted for the locale (SPEC section 1). */
 export function formatMoney(amount: number, locale: string, withSymbol = true): string {
-  return new Intl.NumberFormat(locale, {
-    style: withSymbol ? 'currency' : 'decimal',
-    currency: CURRENCY,
-    minimumFractionDigits: MONEY_DECIMALS,
-    maximumFractionDigits: MONEY_DECIMALS,
-  }).format(amount);
+  return (withSymbol ? withEuroSign : withoutEuroSign)(locale).format(amount);
 }
 
 /**
