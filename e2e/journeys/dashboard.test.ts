@@ -156,3 +156,80 @@ test('dashboard: the purchaser sees no spend chart', async () => {
   await phone.evaluate(() => document.fonts.ready);
   await phone.screenshot({ path: shotPath('dashboard-purchaser-en-375-top') });
 });
+
+/** Holds the responses of the API paths matching `pattern` until `release()`. */
+async function holdResponses(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Sums each page's layout shifts from its start (shifts right after an input do not count). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const record = window as unknown as { layoutShift: number };
+    record.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) record.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts recorded once two more frames were drawn (each is reported after its frame). */
+const layoutShift = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    return (window as unknown as { layoutShift: number }).layoutShift;
+  });
+
+test('the dashboard and a category page keep their layout while their data arrives', async () => {
+  const t = labels('it');
+  const page = await signedIn(journey.browser, journey.portal.url, 'owner@demo.test', {
+    viewport: WIDTHS.mobile,
+    locale: 'it',
+  });
+  journey.keep(page.context());
+  await recordLayoutShifts(page);
+
+  // The slider and the last orders come late: their placeholders hold their place.
+  const release = await holdResponses(page, /\/api\/(settings\/code\/dashboard_slider|orders\?)/);
+  await page.goto(`${journey.portal.url}/it`);
+  await page.locator('[data-slider-placeholder]').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: shotPath('dashboard-loading-it-375') });
+  release();
+  const slider = page.getByRole('region', { name: t('dashboard.slider.label') });
+  await slider.locator('[data-slide]:visible img').waitFor();
+  await region(page, t('orders.lastOrders')).getByRole('table').waitFor();
+  const dashboardShift = await layoutShift(page);
+  assert.ok(dashboardShift < 0.05, `the dashboard moved while it loaded: ${dashboardShift}`);
+
+  // A category's subcategories arrive after its products: the listing waits for them.
+  const releaseCategory = await holdResponses(page, /\/api\/categories\/getBySlug\//);
+  const listed = page.waitForResponse((response) =>
+    response.url().endsWith('/api/products/advanced-filter'),
+  );
+  await page.goto(`${journey.portal.url}/it/cat/batteries`);
+  await listed;
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  );
+  releaseCategory();
+  await page.getByRole('navigation', { name: t('catalog.subcategories') }).waitFor();
+  await page
+    .getByRole('region', { name: t('catalog.products') })
+    .locator('article')
+    .first()
+    .waitFor();
+  const categoryShift = await layoutShift(page);
+  assert.ok(categoryShift < 0.05, `the category page moved while it loaded: ${categoryShift}`);
+});

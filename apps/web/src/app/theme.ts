@@ -23,6 +23,12 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Mantine keeps a closed dropdown in the page (display: none) by default, and places it at
+    // mount: a forced style recalculation of the whole page for every select and search box.
+    // Drawn when opened instead (the input's aria-controls names the list only while it is open).
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
 });
 
 /** Darker secondary, error and link colors than Mantine's defaults, for WCAG AA contrast. */

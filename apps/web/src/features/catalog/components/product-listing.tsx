@@ -117,11 +117,9 @@ export function ProductListing({ category, title, children }: ProductListingProp
         <Title order={1} size="h2" c="brand.9">
           {title}
         </Title>
-        {listing.data && (
-          <Text c="dimmed" size="sm">
-            {t('catalog.resultsCount', { count: listing.data.total })}
-          </Text>
-        )}
+        <Text c="dimmed" size="sm">
+          {listing.data ? t('catalog.resultsCount', { count: listing.data.total }) : '\u00a0'}
+        </Text>
       </div>
 
       {children}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { BreadcrumbTrail } from '../../../shared/ui/breadcrumb-trail';
+import { PageLoader } from '../../../shared/ui/page-loader';
 import { useCategory } from '../api/categories';
 import { ProductListing } from '../components/product-listing';
 import { SubcategoryLink } from '../components/subcategory-link';
@@ -19,6 +20,8 @@ export function CategoryPage() {
     return <CatalogNotFound />;
   }
   const detail = category.data;
+  // The listing loads meanwhile but is shown with the category: its subcategories go above it.
+  const shown = detail !== undefined || category.isError;
 
   return (
     <Stack gap="lg">
@@ -31,17 +34,20 @@ export function CategoryPage() {
           })),
         ]}
       />
-      <ProductListing category={slug} title={detail?.name ?? '\u00a0'}>
-        {detail && detail.children.length > 0 && (
-          <nav aria-label={t('catalog.subcategories')}>
-            <Group gap="xs">
-              {detail.children.map((child) => (
-                <SubcategoryLink key={child._id} slug={child.slug} name={child.name} />
-              ))}
-            </Group>
-          </nav>
-        )}
-      </ProductListing>
+      {!shown && <PageLoader />}
+      <div style={{ display: shown ? 'contents' : 'none' }}>
+        <ProductListing category={slug} title={detail?.name ?? '\u00a0'}>
+          {detail && detail.children.length > 0 && (
+            <nav aria-label={t('catalog.subcategories')}>
+              <Group gap="xs">
+                {detail.children.map((child) => (
+                  <SubcategoryLink key={child._id} slug={child.slug} name={child.name} />
+                ))}
+              </Group>
+            </nav>
+          )}
+        </ProductListing>
+      </div>
     </Stack>
   );
 }

@@ -43,7 +43,7 @@ export function BannerSlider() {
     return () => window.clearTimeout(timer);
   }, [moving, count, intervalMs, current]);
 
-  if (slider.isPending) return <Skeleton height={260} radius="md" />;
+  if (slider.isPending) return <SliderPlaceholder />;
   if (count === 0) return null;
   const go = (to: number) => setIndex((to + count) % count);
 
@@ -60,7 +60,7 @@ export function BannerSlider() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div id={`${id}-slides`} aria-live={rotating ? 'off' : 'polite'}>
+      <div id={`${id}-slides`} className={classes.slides} aria-live={rotating ? 'off' : 'polite'}>
         {banners.map((banner, position) => {
           const text = bannerTextIn(banner, locale);
           return (
@@ -135,5 +135,33 @@ export function BannerSlider() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Holds the slider's place while its banners load, laid out as a slide (picture, title, text,
+ * button) so the page below does not move when they arrive.
+ */
+function SliderPlaceholder() {
+  return (
+    <div className={classes.slider} aria-hidden data-slider-placeholder>
+      <div className={classes.slide}>
+        <div className={classes.text}>
+          <Skeleton height={22} width="80%" mb={8} />
+          <Skeleton height={22} width="50%" mb={18} className={classes.narrowOnly} />
+          {[100, 95, 90, 60].map((width, line) => (
+            <Skeleton
+              key={width}
+              height={16}
+              width={`${width}%`}
+              mb={9}
+              className={line === 3 ? classes.narrowOnly : undefined}
+            />
+          ))}
+          <Skeleton height={36} width={140} mt={16} radius="sm" />
+        </div>
+        <Skeleton className={classes.placeholderPicture} radius={0} />
+      </div>
+    </div>
   );
 }

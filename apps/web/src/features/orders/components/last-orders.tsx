@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, Select, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,6 +74,14 @@ export function LastOrders() {
           w={180}
         />
       </Group>
+      {list.isPending && (
+        // About the table's height (its head and a page of rows), so the cards below stay put.
+        <Stack gap={13} aria-hidden>
+          {Array.from({ length: LAST_ORDERS_PAGE_SIZE + 1 }, (_, row) => (
+            <Skeleton key={row} height={17} />
+          ))}
+        </Stack>
+      )}
       {list.data && list.data.items.length === 0 && (
         <Text size="sm" c="gray.7">
           {t('orders.empty')}
