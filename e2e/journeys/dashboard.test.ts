@@ -202,6 +202,11 @@ test('the dashboard and a category page keep their layout while their data arriv
 
   // The slider and the last orders come late: their placeholders hold their place.
   const release = await holdResponses(page, /\/api\/(settings\/code\/dashboard_slider|orders\?)/);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
   await page.goto(`${journey.portal.url}/it`);
   await page.locator('[data-slider-placeholder]').waitFor();
   await page.evaluate(() => document.fonts.ready);
@@ -212,6 +217,22 @@ test('the dashboard and a category page keep their layout while their data arriv
   await region(page, t('orders.lastOrders')).getByRole('table').waitFor();
   const dashboardShift = await layoutShift(page);
   assert.ok(dashboardShift < 0.05, `the dashboard moved while it loaded: ${dashboardShift}`);
+
+  // Its parts are asked for by the route as it opens (app/routes/prefetch.ts) and drawn from
+  // those answers: each once, none asked again by the component that shows it.
+  await page.locator('[data-product-row="popular"] article').first().waitFor();
+  for (const part of [
+    '/api/carts/my-cart',
+    '/api/users/notifications?page=1&limit=10&full_notification=0',
+    '/api/categories/nested-categories?locale=it',
+    '/api/settings/code/dashboard_slider',
+    '/api/orders?page=1&limit=5',
+    '/api/dashboard/monthly-spend',
+    '/api/dashboard/most-bought?locale=it&limit=4',
+    '/api/products/filter/best_seller?locale=it&limit=4',
+  ]) {
+    assert.equal(asked.filter((url) => url === part).length, 1, `${part} asked once: ${asked}`);
+  }
 
   // A category's subcategories arrive after its products: the listing waits for them.
   const releaseCategory = await holdResponses(page, /\/api\/categories\/getBySlug\//);

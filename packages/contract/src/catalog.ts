@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, PRODUCT_SORT_OPTIONS } from './constants';
-
-/** Catalog limits: page sizes are capped on the server whatever the client asks. */
-export const CATALOG_LIMITS = {
-  listingDefaultLimit: 24,
-  listingMaxLimit: 100,
-  searchDefaultLimit: 8,
-  searchMaxLimit: 50,
-  searchMaxLength: 100,
-  filterListLimit: 12,
-} as const;
+import { CATALOG_LIMITS, LOCALES, PRODUCT_SORT_OPTIONS } from './constants';
 
 export const PRODUCT_STATES = ['new', 'refurbished', 'used'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];

@@ -206,3 +206,13 @@ export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
  * one file per address (`prerendered/fr/sign-in.html` answers `/fr/sign-in`); the API serves them.
  */
 export const PRERENDERED_DIR = 'prerendered';
+
+/** Catalog limits: page sizes are capped on the server whatever the client asks. */
+export const CATALOG_LIMITS = {
+  listingDefaultLimit: 24,
+  listingMaxLimit: 100,
+  searchDefaultLimit: 8,
+  searchMaxLimit: 50,
+  searchMaxLength: 100,
+  filterListLimit: 12,
+} as const;

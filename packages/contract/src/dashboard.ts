@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATALOG_LIMITS, productListResponseSchema } from './catalog';
+import { productListResponseSchema } from './catalog';
 import {
+  CATALOG_LIMITS,
   DEFAULT_LOCALE,
   LOCALES,
   type DashboardPaymentLabel,

@@ -14,7 +14,14 @@ import {
   restoreStoredLocale,
   staffHome,
 } from './guards/loaders';
+import { getStoredUser } from '../shared/auth/session';
 import { LocaleRoot } from './locale-root';
+import {
+  prefetchCategory,
+  prefetchDashboard,
+  prefetchProduct,
+  prefetchShell,
+} from './routes/prefetch';
 import type { Crumb } from './shell/breadcrumbs';
 import { shellRouteId, staffPatch } from './routes/staff-patch';
 
@@ -84,14 +91,22 @@ function localeRoutes(locale: Locale): RouteObject {
     {
       // The staff screens are patched in under this id on the first visit of one (staffPatch).
       id: shellRouteId(locale),
-      loader: requireSession,
+      loader: (args) => {
+        requireSession(args);
+        prefetchShell(getStoredUser()?.role, locale);
+        return null;
+      },
       // Check the token on every navigation inside the shell, not only on entry.
       shouldRevalidate: () => true,
       lazy: dashboardShell,
       children: [
         {
           index: true,
-          loader: staffHome,
+          loader: (args) => {
+            staffHome(args);
+            prefetchDashboard(getStoredUser()?.role, locale);
+            return null;
+          },
           handle: crumbs({ labelKey: 'breadcrumbs.dashboard' }),
           lazy: () =>
             import('./routes/dashboard-page').then((m) => ({
@@ -101,7 +116,11 @@ function localeRoutes(locale: Locale): RouteObject {
         {
           // Breadcrumbs come from the data (category path, product title): the pages draw them.
           path: 'cat/:slug',
-          loader: requirePermission('company.view'),
+          loader: (args) => {
+            requirePermission('company.view')(args);
+            prefetchCategory(args.params.slug ?? '', locale);
+            return null;
+          },
           lazy: () =>
             import('../features/catalog/pages/category-page').then((m) => ({
               Component: m.CategoryPage,
@@ -118,7 +137,11 @@ function localeRoutes(locale: Locale): RouteObject {
         },
         {
           path: 'product/:sku',
-          loader: requirePermission('company.view'),
+          loader: (args) => {
+            requirePermission('company.view')(args);
+            prefetchProduct(args.params.sku ?? '', locale);
+            return null;
+          },
           lazy: () =>
             import('../features/catalog/pages/product-page').then((m) => ({
               Component: m.ProductPage,

@@ -3,8 +3,8 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingWarehouse, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@portal/contract';
-import { useFilteredProducts } from '../../features/catalog/api/products';
-import { PRODUCT_ROW_SIZE, ProductRow } from '../../features/catalog/components/product-row';
+import { PRODUCT_ROW_SIZE, useFilteredProducts } from '../../features/catalog/api/products';
+import { ProductRow } from '../../features/catalog/components/product-row';
 import { ProductSearch } from '../../features/catalog/components/product-search';
 import { LastOrders } from '../../features/orders/components/last-orders';
 import { useMe } from '../../shared/auth/me';

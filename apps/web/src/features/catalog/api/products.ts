@@ -86,6 +86,9 @@ export function useProduct(sku: string, locale: Locale) {
 
 export type ProductFilterKind = 'most_viewed' | 'best_seller';
 
+/** How many products a dashboard row (popular, most bought) shows. */
+export const PRODUCT_ROW_SIZE = 4;
+
 export function getFilteredProducts(
   kind: ProductFilterKind,
   locale: Locale,
@@ -98,12 +101,20 @@ export function getFilteredProducts(
   ).then((body) => body.items);
 }
 
-export function useFilteredProducts(kind: ProductFilterKind, locale: Locale, limit: number) {
-  return useQuery({
+export function filteredProductsQueryOptions(
+  kind: ProductFilterKind,
+  locale: Locale,
+  limit: number,
+) {
+  return queryOptions({
     queryKey: ['catalog', 'filter', kind, locale, limit],
     queryFn: ({ signal }) => getFilteredProducts(kind, locale, limit, signal),
     staleTime: PRODUCT_STALE_MS,
   });
+}
+
+export function useFilteredProducts(kind: ProductFilterKind, locale: Locale, limit: number) {
+  return useQuery(filteredProductsQueryOptions(kind, locale, limit));
 }
 
 /** Counts a view (the API counts one per user per day); failures do not bother the buyer. */

@@ -2,9 +2,8 @@ import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ProductListItem } from '@portal/contract';
+import { PRODUCT_ROW_SIZE } from '../api/products';
 import { ProductCard } from './product-card';
-
-export const PRODUCT_ROW_SIZE = 4;
 
 /**
  * A dashboard row of product cards (popular, most bought): skeletons while loading, `empty`

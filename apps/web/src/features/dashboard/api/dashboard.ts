@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DashboardSliderSettingResponse,
   Locale,
@@ -10,8 +10,8 @@ import { apiRequest } from '../../../shared/api/client';
 const DASHBOARD_STALE_MS = 60_000;
 
 /** The slider's banners (setting dashboard_slider, edited by staff). */
-export function useDashboardSlider() {
-  return useQuery({
+export function dashboardSliderQueryOptions() {
+  return queryOptions({
     queryKey: ['settings', 'dashboard_slider'],
     queryFn: ({ signal }) =>
       apiRequest<DashboardSliderSettingResponse>('/settings/code/dashboard_slider', {
@@ -21,9 +21,13 @@ export function useDashboardSlider() {
   });
 }
 
+export function useDashboardSlider() {
+  return useQuery(dashboardSliderQueryOptions());
+}
+
 /** The company's most bought products, as catalog rows in `locale`. */
-export function useMostBought(locale: Locale, limit: number) {
-  return useQuery({
+export function mostBoughtQueryOptions(locale: Locale, limit: number) {
+  return queryOptions({
     queryKey: ['dashboard', 'most-bought', locale, limit],
     queryFn: ({ signal }) =>
       apiRequest<{ items: ProductListItem[] }>(
@@ -34,12 +38,19 @@ export function useMostBought(locale: Locale, limit: number) {
   });
 }
 
+export function useMostBought(locale: Locale, limit: number) {
+  return useQuery(mostBoughtQueryOptions(locale, limit));
+}
+
 /** The company's paid order values per month, last 12 months (owners and accountants). */
-export function useMonthlySpend(enabled: boolean) {
-  return useQuery({
+export function monthlySpendQueryOptions() {
+  return queryOptions({
     queryKey: ['dashboard', 'monthly-spend'],
     queryFn: ({ signal }) => apiRequest<MonthlySpend>('/dashboard/monthly-spend', { signal }),
     staleTime: DASHBOARD_STALE_MS,
-    enabled,
   });
+}
+
+export function useMonthlySpend(enabled: boolean) {
+  return useQuery({ ...monthlySpendQueryOptions(), enabled });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationsResponse } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -20,12 +20,15 @@ export function fetchNotifications(page: number, markSeen: boolean, signal?: Abo
 }
 
 /** Page 1 without marking anything seen: the unseen count of the header badge. */
-export function useNotificationsSummary() {
-  return useQuery({
+export function notificationsSummaryQueryOptions() {
+  return queryOptions({
     queryKey: [...notificationsQueryKey, 'summary'],
     queryFn: ({ signal }) => fetchNotifications(1, false, signal),
-    refetchInterval: BADGE_REFRESH_MS,
   });
+}
+
+export function useNotificationsSummary() {
+  return useQuery({ ...notificationsSummaryQueryOptions(), refetchInterval: BADGE_REFRESH_MS });
 }
 
 /** A page of the full list screen (marks it seen, as opening the dropdown does). */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   OrderHistoryDetail,
   OrderListResponse,
@@ -7,6 +7,9 @@ import type {
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 import { cartQueryKey } from '../../../shared/api/cart';
+
+/** Dashboard page size for the last orders (SPEC leaves it open): five keep the card short. */
+export const LAST_ORDERS_PAGE_SIZE = 5;
 
 export interface OrderFilters {
   page: number;
@@ -17,17 +20,23 @@ export interface OrderFilters {
 }
 
 /** `GET /orders`: the company's order history, one page. */
-export function useOrderList(filters: OrderFilters, limit?: number) {
+export function orderListQueryOptions(filters: OrderFilters, limit?: number) {
   const query = new URLSearchParams({ page: String(filters.page) });
   if (limit) query.set('limit', String(limit));
   if (filters.search) query.set('search', filters.search);
   if (filters.status) query.set('status', filters.status);
   if (filters.dateFrom) query.set('date_from', filters.dateFrom);
   if (filters.dateTo) query.set('date_to', filters.dateTo);
-  return useQuery({
+  return queryOptions({
     queryKey: ['orders', 'list', query.toString()],
     queryFn: ({ signal }) =>
       apiRequest<OrderListResponse>(`/orders?${query.toString()}`, { signal }),
+  });
+}
+
+export function useOrderList(filters: OrderFilters, limit?: number) {
+  return useQuery({
+    ...orderListQueryOptions(filters, limit),
     placeholderData: (previous) => previous,
   });
 }

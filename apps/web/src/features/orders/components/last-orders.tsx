@@ -24,12 +24,9 @@ import { formatMoney } from '../../../shared/format/money';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { LocaleLink } from '../../../shared/ui/locale-link';
 import { Pager } from '../../../shared/ui/pager';
-import { useOrderList } from '../api/orders';
+import { LAST_ORDERS_PAGE_SIZE, useOrderList } from '../api/orders';
 import { OrderStatusBadge } from '../../../shared/ui/order-status-badge';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table';
-
-/** Dashboard page size for the last orders (SPEC leaves it open): five keep the card short. */
-const LAST_ORDERS_PAGE_SIZE = 5;
 
 /** The dashboard's last orders, with the statuses SPEC lists for it and the full pager. */
 export function LastOrders() {
