@@ -212,6 +212,8 @@ export interface OrderToWrite {
   draft: CheckoutDraft;
   buyer: { email: string; firstName: string; lastName: string };
   settings: CheckoutSettings;
+  /** The Idempotency-Key the order is placed under, written with it. */
+  idempotency?: { key: string; requestHash: string };
 }
 
 /**
@@ -224,7 +226,7 @@ export async function writeOrder(
   tx: Executor,
   deps: OrdersDeps,
   ctx: RequestContext,
-  { input, draft, buyer, settings }: OrderToWrite,
+  { input, draft, buyer, settings, idempotency }: OrderToWrite,
 ) {
   const companyId = companyOf(ctx);
   const labels = await findProductLabels(
@@ -315,6 +317,14 @@ export async function writeOrder(
       order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
     }));
   }
+  if (idempotency) {
+    await tx.insert(idempotencyKeys).values({
+      userId: ctx.userId,
+      key: idempotency.key,
+      requestHash: idempotency.requestHash,
+      orderId: order.id,
+    });
+  }
   // Last: the stock rows are what concurrent orders of the same products wait for, and they
   // stay locked until the commit; taken here, they are held for this update and the commit
   // only, not for everything the order writes.
@@ -347,6 +357,7 @@ export async function placeOrder(
   const companyId = companyOf(ctx);
   const idempotencyKey = idempotency?.key;
   const requestHash = hashOf(idempotency?.request ?? null);
+  const keyed = idempotencyKey ? { key: idempotencyKey, requestHash } : undefined;
   if (idempotencyKey) {
     const earlier = await replayOf(deps.db, ctx.userId, idempotencyKey, requestHash);
     if (earlier) return answerReplay(deps, companyId, earlier);
@@ -369,15 +380,7 @@ export async function placeOrder(
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
     if (input.quoteId) {
-      const written = await placeQuote(tx, deps, ctx, input, input.quoteId, shop);
-      if (idempotencyKey) {
-        await tx.insert(idempotencyKeys).values({
-          userId: ctx.userId,
-          key: idempotencyKey,
-          requestHash,
-          orderId: written.order.id,
-        });
-      }
+      const written = await placeQuote(tx, deps, ctx, input, input.quoteId, shop, keyed);
       return { kind: 'placed', ...written } as const;
     }
     // One checkout per cart at a time: a second one waits and then finds the cart empty. The
@@ -405,16 +408,13 @@ export async function placeOrder(
     const buyer = locked;
     if (!buyer) throw new Error('cart vanished');
     await emptyCart(tx, cartId);
-    // Takes the stock last: the idempotency key after it is one small insert.
-    const written = await writeOrder(tx, deps, ctx, { input, draft, buyer, settings });
-    if (idempotencyKey) {
-      await tx.insert(idempotencyKeys).values({
-        userId: ctx.userId,
-        key: idempotencyKey,
-        requestHash,
-        orderId: written.order.id,
-      });
-    }
+    const written = await writeOrder(tx, deps, ctx, {
+      input,
+      draft,
+      buyer,
+      settings,
+      idempotency: keyed,
+    });
     return { kind: 'placed', ...written, buyer } as const;
   });
 
@@ -451,6 +451,7 @@ async function placeQuote(
   input: PlaceOrderInput,
   quoteId: string,
   shop: Shop,
+  idempotency: OrderToWrite['idempotency'],
 ) {
   const lines = await quoteOrderLines(tx, ctx, quoteId, true);
   const draft = await draftCheckout(tx, shop, ctx, input, { lines, quote: true });
@@ -464,7 +465,13 @@ async function placeQuote(
     .from(users)
     .where(eq(users.id, ctx.userId));
   if (!buyer) throw new Error('buyer vanished');
-  const written = await writeOrder(tx, deps, ctx, { input, draft, buyer, settings: shop.checkout });
+  const written = await writeOrder(tx, deps, ctx, {
+    input,
+    draft,
+    buyer,
+    settings: shop.checkout,
+    idempotency,
+  });
   await markQuoteAccepted(tx, ctx, quoteId, written.order.id);
   return { ...written, buyer };
 }
