@@ -236,6 +236,11 @@ test('the dashboard and a category page keep their layout while their data arriv
 
   // A category's subcategories arrive after its products: the listing waits for them.
   const releaseCategory = await holdResponses(page, /\/api\/categories\/getBySlug\//);
+  // Its subcategories (asked as their links come near the viewport) come late too: see below.
+  const releaseSubcategories = await holdResponses(
+    page,
+    /\/api\/categories\/getBySlug\/(?!batteries\?)/,
+  );
   const listed = page.waitForResponse((response) =>
     response.url().endsWith('/api/products/advanced-filter'),
   );
@@ -253,4 +258,22 @@ test('the dashboard and a category page keep their layout while their data arriv
     .waitFor();
   const categoryShift = await layoutShift(page);
   assert.ok(categoryShift < 0.05, `the category page moved while it loaded: ${categoryShift}`);
+
+  // Moving to a subcategory not loaded yet keeps this page, its listing dimmed and busy, until
+  // the next one arrives: no loader in between.
+  const releaseListing = await holdResponses(page, /\/api\/products\/advanced-filter/);
+  const products = page.getByRole('region', { name: t('catalog.products') });
+  const subcategory = page
+    .getByRole('navigation', { name: t('catalog.subcategories') })
+    .getByRole('link')
+    .first();
+  const subcategoryName = (await subcategory.textContent())!;
+  await subcategory.click();
+  await products.and(page.locator('[aria-busy="true"]')).waitFor();
+  assert.equal(await page.getByLabel(t('app.loading')).count(), 0, 'a loader between categories');
+  await page.screenshot({ path: shotPath('category-switching-it-375') });
+  releaseSubcategories();
+  releaseListing();
+  await page.getByRole('heading', { level: 1, name: subcategoryName }).waitFor();
+  await products.and(page.locator('[aria-busy="false"]')).waitFor();
 });

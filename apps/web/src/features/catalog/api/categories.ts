@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryDetail, Locale, NestedCategory } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -53,6 +53,11 @@ export function categoryQueryOptions(slug: string, locale: Locale) {
   });
 }
 
+/** Moving to another category keeps the one shown until the next arrives (no loader between). */
 export function useCategory(slug: string | undefined, locale: Locale) {
-  return useQuery({ ...categoryQueryOptions(slug ?? '', locale), enabled: Boolean(slug) });
+  return useQuery({
+    ...categoryQueryOptions(slug ?? '', locale),
+    enabled: Boolean(slug),
+    placeholderData: keepPreviousData,
+  });
 }
