@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { DEFAULT_LOCALE } from '@portal/contract';
@@ -32,5 +32,6 @@ void initI18n(initialLocale).finally(async () => {
     </StrictMode>
   );
   if (hydration) hydrateRoot(rootElement, app);
-  else createRoot(rootElement).render(app);
+  // In a transition, the first render is drawn in slices the browser can interrupt.
+  else startTransition(() => createRoot(rootElement).render(app));
 });

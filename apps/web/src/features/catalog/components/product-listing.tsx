@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -15,7 +15,12 @@ import {
 import { IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CATALOG_LIMITS, PRODUCT_SORT_OPTIONS, type ProductSort } from '@portal/contract';
+import {
+  CATALOG_LIMITS,
+  PRODUCT_SORT_OPTIONS,
+  type ProductListItem,
+  type ProductSort,
+} from '@portal/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -69,6 +74,10 @@ export function ProductListing({ category, title, children }: ProductListingProp
     ? listingRequest(state, { category, limit: config.listing_page_size, locale })
     : null;
   const listing = useListing(request);
+  // Drawn from a deferred copy: a page of cards arriving is drawn in slices the browser can
+  // interrupt (React yields every few milliseconds) instead of one long task.
+  const data = useDeferredValue(listing.data);
+  const busy = listing.isPlaceholderData || data !== listing.data;
   const [view, setView] = useListingView();
 
   const change = (patch: Partial<ListingState>) => {
@@ -94,7 +103,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
   );
 
   const manufacturers = useMemo(() => {
-    const list = (listing.data?.manufacturers ?? []).map((entry) => ({
+    const list = (data?.manufacturers ?? []).map((entry) => ({
       value: entry.name,
       label: `${entry.name} (${entry.count})`,
     }));
@@ -102,7 +111,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
       list.unshift({ value: state.manufacturer, label: state.manufacturer });
     }
     return list;
-  }, [listing.data?.manufacturers, state.manufacturer]);
+  }, [data?.manufacturers, state.manufacturer]);
 
   if (listing.error instanceof ApiError && listing.error.status === 404) {
     return <CatalogNotFound />;
@@ -118,7 +127,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
           {title}
         </Title>
         <Text c="dimmed" size="sm">
-          {listing.data ? t('catalog.resultsCount', { count: listing.data.total }) : '\u00a0'}
+          {data ? t('catalog.resultsCount', { count: data.total }) : '\u00a0'}
         </Text>
       </div>
 
@@ -232,38 +241,30 @@ export function ProductListing({ category, title, children }: ProductListingProp
         </SimpleGrid>
       </Card>
 
-      {!listing.data && !listing.isError && <PageLoader />}
-      {listing.isError && !listing.data && (
+      {!data && !listing.isError && <PageLoader />}
+      {listing.isError && !data && (
         <Card withBorder padding="xl" radius="md">
           <Text ta="center" c="dimmed">
             {t('errors.generic')}
           </Text>
         </Card>
       )}
-      {listing.data && listing.data.items.length === 0 && (
+      {data && data.items.length === 0 && (
         <Card withBorder padding="xl" radius="md">
           <Text ta="center" c="dimmed">
             {t('catalog.noResults')}
           </Text>
         </Card>
       )}
-      {listing.data && listing.data.items.length > 0 && (
-        <section aria-label={t('catalog.products')} aria-busy={listing.isPlaceholderData}>
-          <div style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}>
-            {view === 'list' ? (
-              <ProductTable products={listing.data.items} />
-            ) : (
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
-                {listing.data.items.map((product) => (
-                  <ProductCard key={product._id} product={product} headingLevel={2} />
-                ))}
-              </SimpleGrid>
-            )}
+      {data && data.items.length > 0 && (
+        <section aria-label={t('catalog.products')} aria-busy={busy}>
+          <div style={{ opacity: busy ? 0.6 : 1 }}>
+            <ListedProducts products={data.items} view={view} />
           </div>
           <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
             <Pager
-              page={listing.data.page}
-              totalPage={listing.data.totalPage}
+              page={data.page}
+              totalPage={data.totalPage}
               onChange={(page) => change({ page })}
             />
           </div>
@@ -272,3 +273,22 @@ export function ProductListing({ category, title, children }: ProductListingProp
     </>
   );
 }
+
+/** A page of products as cards or as a table; drawn again only when the page or view changes. */
+const ListedProducts = memo(function ListedProducts({
+  products,
+  view,
+}: {
+  products: ProductListItem[];
+  view: ListingView;
+}) {
+  return view === 'list' ? (
+    <ProductTable products={products} />
+  ) : (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+      {products.map((product) => (
+        <ProductCard key={product._id} product={product} headingLevel={2} />
+      ))}
+    </SimpleGrid>
+  );
+});
