@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import type { ProductListItem } from '@portal/contract';
 import { PRODUCT_ROW_SIZE } from '../api/products';
 import { ProductCard } from './product-card';
@@ -21,13 +21,15 @@ export function ProductRow({
   testId?: string;
 }) {
   const titleId = useId();
+  // Cards arriving are drawn in slices the browser can interrupt; skeletons until then.
+  const data = useDeferredValue(products.data);
 
   return (
     <section aria-labelledby={titleId} data-product-row={testId}>
       <Title order={2} size="h4" id={titleId} mb="sm">
         {title}
       </Title>
-      {products.data && products.data.length === 0 && (
+      {data && data.length === 0 && (
         <Card withBorder padding="lg" radius="md">
           <Text c="dimmed" size="sm" ta="center">
             {empty}
@@ -35,9 +37,9 @@ export function ProductRow({
         </Card>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        {products.data
-          ? products.data.map((product) => <ProductCard key={product._id} product={product} />)
-          : products.isPending &&
+        {data
+          ? data.map((product) => <ProductCard key={product._id} product={product} />)
+          : (products.isPending || products.data) &&
             Array.from({ length: PRODUCT_ROW_SIZE }, (_, index) => (
               <Skeleton key={index} height={300} radius="md" />
             ))}
