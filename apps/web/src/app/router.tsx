@@ -9,6 +9,7 @@ import { PageLoader } from '../shared/ui/page-loader';
 import { localePrefix } from '../shared/locale/paths';
 import {
   dropDefaultPrefix,
+  guardThenPrefetch,
   requirePermission,
   requireSession,
   restoreStoredLocale,
@@ -91,22 +92,16 @@ function localeRoutes(locale: Locale): RouteObject {
     {
       // The staff screens are patched in under this id on the first visit of one (staffPatch).
       id: shellRouteId(locale),
-      loader: (args) => {
-        requireSession(args);
-        prefetchShell(getStoredUser()?.role, locale);
-        return null;
-      },
+      loader: guardThenPrefetch(requireSession, () => prefetchShell(getStoredUser()?.role, locale)),
       // Check the token on every navigation inside the shell, not only on entry.
       shouldRevalidate: () => true,
       lazy: dashboardShell,
       children: [
         {
           index: true,
-          loader: (args) => {
-            staffHome(args);
-            prefetchDashboard(getStoredUser()?.role, locale);
-            return null;
-          },
+          loader: guardThenPrefetch(staffHome, () =>
+            prefetchDashboard(getStoredUser()?.role, locale),
+          ),
           handle: crumbs({ labelKey: 'breadcrumbs.dashboard' }),
           lazy: () =>
             import('./routes/dashboard-page').then((m) => ({
@@ -116,11 +111,9 @@ function localeRoutes(locale: Locale): RouteObject {
         {
           // Breadcrumbs come from the data (category path, product title): the pages draw them.
           path: 'cat/:slug',
-          loader: (args) => {
-            requirePermission('company.view')(args);
-            prefetchCategory(args.params.slug ?? '', locale);
-            return null;
-          },
+          loader: guardThenPrefetch(requirePermission('company.view'), ({ params }) =>
+            prefetchCategory(params.slug ?? '', locale),
+          ),
           lazy: () =>
             import('../features/catalog/pages/category-page').then((m) => ({
               Component: m.CategoryPage,
@@ -137,11 +130,9 @@ function localeRoutes(locale: Locale): RouteObject {
         },
         {
           path: 'product/:sku',
-          loader: (args) => {
-            requirePermission('company.view')(args);
-            prefetchProduct(args.params.sku ?? '', locale);
-            return null;
-          },
+          loader: guardThenPrefetch(requirePermission('company.view'), ({ params }) =>
+            prefetchProduct(params.sku ?? '', locale),
+          ),
           lazy: () =>
             import('../features/catalog/pages/product-page').then((m) => ({
               Component: m.ProductPage,

@@ -30,6 +30,18 @@ export function requireSession({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A route's guard, then the data its screen shows asked for while its scripts download. */
+export function guardThenPrefetch(
+  guard: (args: LoaderFunctionArgs) => null,
+  prefetch: (args: LoaderFunctionArgs) => void,
+) {
+  return (args: LoaderFunctionArgs) => {
+    guard(args);
+    prefetch(args);
+    return null;
+  };
+}
+
 /** Screens for a permission; others are sent to their home screen. */
 export function requirePermission(permission: Permission) {
   return ({ request }: LoaderFunctionArgs) => {
