@@ -77,7 +77,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
   // Drawn from a deferred copy: a page of cards arriving is drawn in slices the browser can
   // interrupt (React yields every few milliseconds) instead of one long task.
   const data = useDeferredValue(listing.data);
-  const busy = listing.isPlaceholderData || data !== listing.data;
+  const busy = listing.isPlaceholderData;
   const [view, setView] = useListingView();
 
   const change = (patch: Partial<ListingState>) => {
