@@ -77,7 +77,9 @@ export function ProductListing({ category, title, children }: ProductListingProp
   // Drawn from a deferred copy: a page of cards arriving is drawn in slices the browser can
   // interrupt (React yields every few milliseconds) instead of one long task.
   const data = useDeferredValue(listing.data);
-  const busy = listing.isPlaceholderData;
+  // Busy until the page shown is the one asked for; dimmed only while it is being fetched (a
+  // page being drawn keeps its contrast).
+  const busy = listing.isPlaceholderData || data !== listing.data;
   const [view, setView] = useListingView();
 
   const change = (patch: Partial<ListingState>) => {
@@ -258,7 +260,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
       )}
       {data && data.items.length > 0 && (
         <section aria-label={t('catalog.products')} aria-busy={busy}>
-          <div style={{ opacity: busy ? 0.6 : 1 }}>
+          <div style={{ opacity: listing.isPlaceholderData ? 0.6 : 1 }}>
             <ListedProducts products={data.items} view={view} />
           </div>
           <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
