@@ -355,11 +355,11 @@ export async function placeOrder(
   idempotency?: Idempotency,
 ): Promise<PlacedOrder> {
   const companyId = companyOf(ctx);
-  const idempotencyKey = idempotency?.key;
-  const requestHash = hashOf(idempotency?.request ?? null);
-  const keyed = idempotencyKey ? { key: idempotencyKey, requestHash } : undefined;
-  if (idempotencyKey) {
-    const earlier = await replayOf(deps.db, ctx.userId, idempotencyKey, requestHash);
+  const keyed = idempotency
+    ? { key: idempotency.key, requestHash: hashOf(idempotency.request ?? null) }
+    : undefined;
+  if (keyed) {
+    const earlier = await replayOf(deps.db, ctx.userId, keyed.key, keyed.requestHash);
     if (earlier) return answerReplay(deps, companyId, earlier);
   }
   // Read before the transaction: a reader waiting for a pooled connection inside it could wait
@@ -371,12 +371,12 @@ export async function placeOrder(
   }
 
   const placed = await deps.db.transaction(async (tx) => {
-    if (idempotencyKey) {
+    if (keyed) {
       // Serializes requests with the same key; the loser sees the winner's order.
       await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.userId}:${idempotencyKey}`}, 0))`,
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.userId}:${keyed.key}`}, 0))`,
       );
-      const earlier = await replayOf(tx, ctx.userId, idempotencyKey, requestHash);
+      const earlier = await replayOf(tx, ctx.userId, keyed.key, keyed.requestHash);
       if (earlier) return { kind: 'replay', orderId: earlier } as const;
     }
     if (input.quoteId) {
