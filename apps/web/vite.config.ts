@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineStylesCheck } from './mantine-styles';
 
 // `vite build` always makes the production bundle, whatever NODE_ENV the shell has (`NODE_ENV=
 // development npm start` used to build React's development bundle, over the size budget).
@@ -9,7 +10,10 @@ if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineStylesCheck(new URL('./src/app/mantine.css', import.meta.url).pathname),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
