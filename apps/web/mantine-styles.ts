@@ -32,14 +32,15 @@ export function mantineStylesCheck(listFile: string): Plugin {
         }
       }
       const all = readFileSync(allStyles, 'utf8');
-      // A file's place in styles.css: where its first rules are.
-      const placeOf = (name: string) =>
-        all.indexOf(
-          readFileSync(path.join(stylesDir, `${name}.css`), 'utf8')
-            .trim()
-            .slice(0, 120),
-        );
-      const expected = [...BASE, ...[...drawn].sort((a, b) => placeOf(a) - placeOf(b))];
+      // Each file's place in styles.css (where its first rules are), read once.
+      const place = new Map(
+        [...drawn].map((name) => {
+          const rules = readFileSync(path.join(stylesDir, `${name}.css`), 'utf8').trim();
+          return [name, all.indexOf(rules.slice(0, 120))];
+        }),
+      );
+      const byPlace = [...drawn].sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
+      const expected = [...BASE, ...byPlace];
       const listed = [...readFileSync(listFile, 'utf8').matchAll(IMPORT)].map((match) => match[1]);
       if (listed.join() === expected.join()) return;
       const lines = expected.map((name) => `@import '@mantine/core/styles/${name}.css';`);
