@@ -17,18 +17,16 @@ function staffLocaleOf(path: string): Locale | null {
     : null;
 }
 
-const patched = new Set<Locale>();
-
 /**
- * Adds the staff screens under a locale's shell the first time a path of the back office is
- * asked for (the router asks when only the not-found page matched it); every other path, and a
- * locale already patched, is left alone.
+ * Adds the staff screens under a locale's shell when a path of the back office is asked for and
+ * only the not-found page matched it (the first visit of one); every other path is left alone.
+ * The router ignores a patch for a navigation already replaced by another, and one of routes it
+ * already has: each visit applies its own, so an interrupted first visit cannot leave the
+ * screens out.
  */
 export const staffPatch: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   const locale = staffLocaleOf(path);
-  if (!locale || patched.has(locale)) return;
+  if (!locale) return;
   const { staffRoutes } = await import('./staff-routes');
-  if (patched.has(locale)) return;
-  patched.add(locale);
   patch(shellRouteId(locale), staffRoutes);
 };
