@@ -6,7 +6,7 @@ import type {
   PaymentMethod,
   ProductSettings,
 } from '@portal/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -29,7 +29,7 @@ import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, snapshotOf } from '../addresses';
 import { availableQuantity, cartIdOf, emptyCart } from '../cart';
-import { explainStockChanges, findProductLabels, type StockChangeCause } from '../catalog';
+import { findProductLabels, type StockChangeCause } from '../catalog';
 import { companyName } from '../companies';
 import {
   blockerError,
@@ -116,9 +116,13 @@ async function replayOf(
 }
 
 /**
- * Takes the units of each line from stock in two statements whatever the number of lines; a
- * line that does not fit rolls everything back. The rows are locked first in one fixed order
- * (by id), so concurrent orders of the same products queue instead of deadlocking.
+ * Takes the units of each line from stock in one statement whatever the number of lines (the
+ * database's `reserve_stock`, migration 0052); a line that does not fit rolls everything back.
+ * The rows are locked first in one fixed order (by id), so concurrent orders of the same
+ * products queue instead of deadlocking, with the lock an UPDATE of stock takes: it lets the
+ * order lines' foreign keys (key share) of this and other orders through, where FOR UPDATE
+ * would deadlock with them. Stock only: products.updated_at stays, so the catalog index is not
+ * rebuilt for it.
  */
 async function reserveStock(
   tx: Executor,
@@ -126,31 +130,13 @@ async function reserveStock(
   titleOf: (productId: string) => string,
   cause: StockChangeCause,
 ) {
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        lines.map((line) => line.productId),
-      ),
-    )
-    .orderBy(asc(products.id))
-    // The lock an UPDATE of stock takes: it lets the order lines' foreign keys (key share) of
-    // this and other orders through, where FOR UPDATE would deadlock with them.
-    .for('no key update');
-  await explainStockChanges(tx, cause);
-  // Stock only: products.updated_at stays, so the catalog index is not rebuilt for it.
-  const wanted = sql.join(
-    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
-    sql`, `,
-  );
-  const taken = (await tx.execute(sql`
-    update ${products} set quantity = ${products.quantity} - wanted.quantity
-    from (values ${wanted}) as wanted (id, quantity)
-    where ${products.id} = wanted.id and ${products.isActive} and ${products.isInStock}
-      and ${products.quantity} >= wanted.quantity
-    returning ${products.id} as id`)) as unknown as { rows: { id: string }[] };
+  const ids = lines.map((line) => line.productId);
+  const quantities = lines.map((line) => line.quantity);
+  const taken = (await tx.execute(sql`select reserve_stock(
+      ${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[],
+      ${cause.reason}, ${cause.userId ?? ''}, ${cause.reference ?? ''}) as id`)) as unknown as {
+    rows: { id: string }[];
+  };
   const reserved = new Set(taken.rows.map((row) => row.id));
   const short = [...lines]
     .sort((a, b) => a.productId.localeCompare(b.productId))
