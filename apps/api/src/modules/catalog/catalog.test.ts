@@ -441,6 +441,36 @@ describe.each(CATALOG_READ_MODELS)('catalog read model: %s', (model) => {
       expect(await row(b!.sku)).toMatchObject({ quantity: b!.quantity });
     });
 
+    it('reads the stock of orders placed at the same time once, for every product of them', async () => {
+      const index = memoryIndex();
+      if (!index) return;
+      await index.snapshot();
+      const changed = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(products.sku)
+        .offset(4)
+        .limit(3);
+      for (const product of changed) {
+        await t.db.update(products).set({ quantity: 1 }).where(eq(products.id, product.id));
+      }
+      const reads = vi.spyOn(t.db, 'select');
+      await Promise.all(changed.map((product) => t.app.catalog.stockChanged([product.id])));
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+      for (const product of changed) {
+        expect((await get(`/api/products/sku/${product.sku}`)).json()).toMatchObject({
+          quantity: 1,
+        });
+        await t.db
+          .update(products)
+          .set({ quantity: product.quantity })
+          .where(eq(products.id, product.id));
+      }
+      await t.app.catalog.stockChanged(changed.map((product) => product.id));
+    });
+
     it('finds stock changes of other processes even when the totals stay the same', async () => {
       const [a, b] = await t.db
         .select()

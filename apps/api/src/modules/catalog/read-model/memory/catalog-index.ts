@@ -47,6 +47,10 @@ export class CatalogIndex {
   private refreshing: Promise<void> | null = null;
   /** Counts `rebuild` calls: a background refresh started before one must not replace its result. */
   private rebuilds = 0;
+  /** Products whose stock the next read applies; the read waiting to start; the last one. */
+  private readonly stockWanted = new Set<string>();
+  private nextStockRead: Promise<void> | null = null;
+  private stockRead: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -89,10 +93,28 @@ export class CatalogIndex {
     return this.current;
   }
 
-  /** Applies the current stock and sales numbers of these products to the snapshot now. */
-  async refreshStock(productIds: string[]): Promise<void> {
-    if (!this.current || productIds.length === 0) return;
+  /**
+   * Applies the current stock and sales numbers of these products to the snapshot now. Calls
+   * made while a read is under way share one read after it: orders placed at the same time ask
+   * the database once, not once each, and an older read never lands after a newer one.
+   */
+  refreshStock(productIds: string[]): Promise<void> {
+    if (!this.current || productIds.length === 0) return Promise.resolve();
+    for (const id of productIds) this.stockWanted.add(id);
+    if (!this.nextStockRead) {
+      const read = this.stockRead.then(() => this.readWantedStock());
+      this.nextStockRead = read;
+      this.stockRead = read.catch(() => undefined);
+    }
+    return this.nextStockRead;
+  }
+
+  private async readWantedStock(): Promise<void> {
+    this.nextStockRead = null;
+    const productIds = [...this.stockWanted];
+    this.stockWanted.clear();
     const snapshot = await this.current;
+    if (!snapshot) return;
     for (const { id, ...numbers } of await loadStockNumbers(this.db, productIds)) {
       snapshot.setStock(id, numbers);
     }
