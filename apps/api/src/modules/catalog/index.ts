@@ -1,5 +1,5 @@
 /** What other modules may use of the catalog module (eslint.config.js: only through this file). */
-export { findProductLabels } from './product-repo';
+export { findProductLabels, productLabelsQuery } from './product-repo';
 export { repriceItems } from './priced-answer';
 export { createCatalogReadModel } from './read-model/create';
 export type { CatalogReadModel } from './read-model/read-model';

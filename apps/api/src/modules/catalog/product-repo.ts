@@ -110,21 +110,31 @@ export async function findListItems(
  * The SKU and the title in `locale` (else English, else the SKU) of each product: what an order
  * line and a message name it by, without building list rows.
  */
+/**
+ * The SKU and title of products in a locale (English, then the SKU, where it has none): a
+ * query of its own, or a part of a larger statement (an order's lines are written with them).
+ */
+export function productLabelsQuery(db: Executor, ids: string[], locale: Locale) {
+  return db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      title: sql<string>`coalesce(${titleIn.title}, ${titleEn.title}, ${products.sku})`.as('title'),
+    })
+    .from(products)
+    .leftJoin(titleIn, and(eq(titleIn.productId, products.id), eq(titleIn.locale, locale)))
+    .leftJoin(titleEn, and(eq(titleEn.productId, products.id), eq(titleEn.locale, DEFAULT_LOCALE)))
+    .where(inArray(products.id, ids));
+}
+
 export async function findProductLabels(
   db: Executor,
   ids: string[],
   locale: Locale,
 ): Promise<Map<string, { sku: string; title: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, sku: products.sku, title: titleIn.title, fallback: titleEn.title })
-    .from(products)
-    .leftJoin(titleIn, and(eq(titleIn.productId, products.id), eq(titleIn.locale, locale)))
-    .leftJoin(titleEn, and(eq(titleEn.productId, products.id), eq(titleEn.locale, DEFAULT_LOCALE)))
-    .where(inArray(products.id, ids));
-  return new Map(
-    rows.map((row) => [row.id, { sku: row.sku, title: row.title ?? row.fallback ?? row.sku }]),
-  );
+  const rows = await productLabelsQuery(db, ids, locale);
+  return new Map(rows.map(({ id, sku, title }) => [id, { sku, title }]));
 }
 
 /** What the product page shows beyond a list row: read once per snapshot and product. */

@@ -316,6 +316,12 @@ describe('placing an order', () => {
     ]);
     expect(await stockOf(battery)).toBe(48);
     expect(await stockOf(charger)).toBe(47);
+    // The answer is built from the rows the order's statement wrote: the same as read back.
+    const readBack = await t.app.inject({
+      url: `/api/orders/${order._id}`,
+      headers: { ...bearer(purchaser), 'accept-language': 'nl' },
+    });
+    expect(readBack.json()).toEqual(order);
     const cart = await t.app.inject({ url: '/api/carts/my-cart', headers: bearer(purchaser) });
     expect(cart.json().item_count).toBe(0);
 
