@@ -346,6 +346,9 @@ describe('placing an order', () => {
     expect(mail?.locale).toBe('nl');
     expect(mail?.subject).toBe(`Bestelling ${order.order_number} ontvangen`);
     expect(mail?.text).toMatch(/€\s379,72/);
+    // One mail for the buyer, the confirmation; the other members get the notification's.
+    expect(await t.mailsTo('purchaser@demo.test', 'notification_new_order')).toEqual([]);
+    expect(await t.mailsTo('owner@demo.test', 'notification_new_order')).toHaveLength(1);
   });
 
   it('keeps what was sold when prices and addresses change later, for every member', async () => {

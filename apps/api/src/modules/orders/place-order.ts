@@ -302,10 +302,18 @@ export async function writeOrder(
   const payment = rowFromJson(payments, row.payment);
   const titles = new Map(lines.map((line) => [line.productId, line.title]));
   const titleOf = (productId: string) => titles.get(productId) ?? '';
-  await notifyCompany(tx, deps.config, companyId, 'new_order', {
-    buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
-    order: { _id: order.id, order_number: order.orderNumber },
-  });
+  // The buyer has the order's confirmation mail: the other members get the notification's.
+  await notifyCompany(
+    tx,
+    deps.config,
+    companyId,
+    'new_order',
+    {
+      buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
+      order: { _id: order.id, order_number: order.orderNumber },
+    },
+    { mailedApart: ctx.userId },
+  );
   await mailConfirmation(tx, deps.config, settings, order, buyer);
   if (order.paymentMethod === 'banktransfer') {
     // Named once, however many staff members get the alert.
