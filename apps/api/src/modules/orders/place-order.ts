@@ -135,7 +135,7 @@ async function reserveStock(
   const quantities = lines.map((line) => line.quantity);
   const taken = (await tx.execute(sql`select reserve_stock(
       ${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[],
-      ${cause.reason}, ${cause.userId ?? ''}, ${cause.reference ?? ''}) as id`)) as unknown as {
+      ${cause.reason}, ${cause.userId ?? null}, ${cause.reference ?? null}) as id`)) as unknown as {
     rows: { id: string }[];
   };
   const reserved = new Set(taken.rows.map((row) => row.id));
@@ -347,7 +347,7 @@ export async function writeOrder(
     lines,
     event: { event, firstName: buyer.firstName, lastName: buyer.lastName },
     payment,
-    productIds: draft.lines.map((line) => line.productId),
+    productIds: ids,
   };
 }
 
