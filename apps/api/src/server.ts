@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -189,6 +190,12 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
 
   await app.register(
     async (api) => {
+      // The API's answers from 1 KB on are sent compressed to a client that accepts it (brotli at
+      // quality 4, else gzip): the category tree a signed-in page loads is 35 KB of JSON, 5 KB
+      // compressed. Answers already compressed (the catalog's kept gzip) and media that do not
+      // compress (images, PDFs, ZIPs) are sent as they are. The web build's files are
+      // precompressed at build and served outside this scope.
+      await api.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
