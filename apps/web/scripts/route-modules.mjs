@@ -9,5 +9,12 @@ export const DASHBOARD_MODULES = [
   'src/app/shell/dashboard-shell.tsx',
   'src/app/routes/dashboard-page.tsx',
 ];
+// The pages a buyer opens first (from a mail, a bookmark, a search engine): the modules they load
+// are a chunk of their own, apart from what only the other pages share (build-client.mjs).
+export const LANDING_MODULES = [
+  ...DASHBOARD_MODULES,
+  'src/features/catalog/pages/category-page.tsx',
+  'src/features/catalog/pages/product-page.tsx',
+];
 // The texts both show in English: the main namespace's locale file, loaded before the page renders.
 export const ENGLISH_TEXTS = 'src/i18n/locales/en.json';

@@ -27,6 +27,9 @@ export function AddToList({
   const role = useMe().data?.role;
   const [opened, setOpened] = useState(false);
   const [creating, setCreating] = useState(false);
+  // The new-list dialog is drawn from its first opening on (a listing has a card per product,
+  // each with this menu): kept afterwards, it closes with its transition and gives focus back.
+  const [dialogDrawn, setDialogDrawn] = useState(false);
   const lists = useShoppingLists(1, locale, opened);
   const add = useAddToShoppingList();
   if (!can(role, 'shopping_lists.use')) return null;
@@ -70,17 +73,22 @@ export function AddToList({
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setCreating(true)}
+            onClick={() => {
+              setDialogDrawn(true);
+              setCreating(true);
+            }}
           >
             {t('lists.newList')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SaveListModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        source={{ from: 'lines', lines: [line] }}
-      />
+      {dialogDrawn && (
+        <SaveListModal
+          opened={creating}
+          onClose={() => setCreating(false)}
+          source={{ from: 'lines', lines: [line] }}
+        />
+      )}
     </>
   );
 }
