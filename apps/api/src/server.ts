@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -98,7 +99,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
     // Every request has an id: the caller's X-Request-Id when it is a plain token (a proxy's),
     // else a new UUID; it is on each log line as request_id and answered in X-Request-Id.
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
