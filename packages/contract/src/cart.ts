@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { productListItemSchema } from './catalog';
-
-/** The most of one product a cart line may hold, whatever the stock. */
-export const CART_MAX_LINE_QUANTITY = 100_000;
+import { CART_MAX_LINE_QUANTITY } from './constants';
 
 /**
  * `POST /carts/create-or-update`: sets (default) or adds to the quantity of one product.

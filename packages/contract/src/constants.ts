@@ -216,3 +216,14 @@ export const CATALOG_LIMITS = {
   searchMaxLength: 100,
   filterListLimit: 12,
 } as const;
+
+/*
+ * Limits the forms of the first pages a buyer opens use: here, with no schema, so that the web
+ * bundle of those pages does not bring zod and the schemas of the modules that define them.
+ */
+/** The most of one product a cart line may hold, whatever the stock. */
+export const CART_MAX_LINE_QUANTITY = 100_000;
+/** The longest message a quote request or answer may carry. */
+export const QUOTE_MESSAGE_MAX_LENGTH = 2000;
+/** The most units of one product a quote may ask for. */
+export const QUOTE_MAX_QUANTITY = 1_000_000;

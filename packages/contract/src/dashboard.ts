@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { productListResponseSchema } from './catalog';
-import {
-  CATALOG_LIMITS,
-  DEFAULT_LOCALE,
-  LOCALES,
-  type DashboardPaymentLabel,
-  type Locale,
-  type PaymentMethod,
-} from './constants';
+import { CATALOG_LIMITS, DEFAULT_LOCALE, LOCALES, type Locale } from './constants';
 import { requiredText } from './validation';
 
 /**
@@ -119,11 +112,6 @@ export const dashboardSliderSettingResponseSchema = z.object({
 });
 export type DashboardSliderSettingResponse = z.infer<typeof dashboardSliderSettingResponseSchema>;
 
-/** The banner's texts in `locale`, falling back to English. */
-export function bannerTextIn(banner: Banner, locale: Locale): BannerText {
-  return banner.texts[locale] ?? banner.texts.en;
-}
-
 /**
  * Orders whose money was spent: paid and not taken back (processing, completed, closed).
  * Pending orders are not paid yet; failed and canceled ones were never paid or were refunded.
@@ -156,12 +144,3 @@ export const monthlySpendResponseSchema = z.object({
   currency: z.literal('EUR'),
 });
 export type MonthlySpend = z.infer<typeof monthlySpendResponseSchema>;
-
-/** SPEC section 9's dashboard payment labels for the methods an order can have. */
-const DASHBOARD_PAYMENT_LABEL_OF: Partial<Record<PaymentMethod, DashboardPaymentLabel>> = {
-  banktransfer: 'bank_transfer',
-  creditcard: 'credit_card',
-};
-/** The dashboard label of a payment method; null for methods SPEC gives no dashboard label. */
-export const dashboardPaymentLabel = (method: PaymentMethod): DashboardPaymentLabel | null =>
-  DASHBOARD_PAYMENT_LABEL_OF[method] ?? null;

@@ -27,19 +27,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/**
- * Where a notification leads in the portal (without the locale prefix): its invoice, order,
- * approval or quote; null when it names none. The notification list links there, and so does
- * the button of the notification's mail.
- */
-export function notificationPath(detail: Notification['detail']): string | null {
-  if (detail.invoice) return `/invoices/invoice-details/${detail.invoice._id}`;
-  if (detail.order) return `/orders/${detail.order._id}`;
-  if (detail.approval) return `/approvals/${detail.approval._id}`;
-  if (detail.quote) return `/quotes/${detail.quote._id}`;
-  return null;
-}
-
 export const notificationsResponseSchema = z.object({
   notifications: z.array(notificationSchema),
   /** How many of the user's notifications are not seen yet (all pages). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_MAX_LINE_QUANTITY } from './cart';
+import { CART_MAX_LINE_QUANTITY } from './constants';
 import { productListItemSchema } from './catalog';
 
 /** The most lines one quick order checks or adds at once. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUOTE_MAX_QUANTITY, QUOTE_MESSAGE_MAX_LENGTH } from './constants';
 import { isoDate } from './date-range';
 import { optionalText, requiredText } from './validation';
 
@@ -33,10 +34,7 @@ import { optionalText, requiredText } from './validation';
 export const QUOTE_STATUSES = ['requested', 'answered', 'expired', 'accepted', 'declined'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTES_PAGE_SIZE = 20;
-export const QUOTE_MESSAGE_MAX_LENGTH = 2000;
 export const QUOTE_MAX_LINES = 100;
-/** The most units of one product a quote may ask for. */
-export const QUOTE_MAX_QUANTITY = 1_000_000;
 /** The highest unit price staff may quote, in euros. */
 export const QUOTE_MAX_UNIT_PRICE = 1_000_000;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -10,7 +10,6 @@ import { useStaffAlerts } from '../../features/admin/api/alerts';
 import { CartIcon } from '../../features/checkout/components/cart-icon';
 import { QuickOrderLink } from './quick-order-link';
 import { VatBanners } from '../../features/company/components/vat-banners';
-import { ContactDialog } from '../../features/contact/components/contact-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { homePathOf } from '../../shared/auth/home';
 import { useMe } from '../../shared/auth/me';
@@ -26,6 +25,14 @@ import { StaffSearch } from './staff-search';
 import { useSidebar } from './use-sidebar';
 import classes from './shell.module.css';
 
+// The contact form's module (its zod schema) is downloaded when the form is first opened: every
+// signed-in page would run it at load otherwise.
+const ContactDialog = lazy(() =>
+  import('../../features/contact/components/contact-dialog').then((m) => ({
+    default: m.ContactDialog,
+  })),
+);
+
 /** The signed-in layout of SPEC section 2: sidebar, header, breadcrumbs and the page. */
 export function DashboardShell() {
   const { t } = useTranslation();
@@ -36,6 +43,8 @@ export function DashboardShell() {
   const staff = isStaffRole(me.data?.role);
   const alerts = useStaffAlerts(staff);
   const [contactOpen, setContactOpen] = useState(false);
+  // Drawn from its first opening on, then kept: it closes with its transition and gives focus back.
+  const [contactDrawn, setContactDrawn] = useState(false);
 
   // SPEC section 4: if the current-user call fails (after its retries), go to /sign-in.
   useEffect(() => {
@@ -65,7 +74,10 @@ export function DashboardShell() {
           width={sidebar.width}
           homePath={homePathOf(user.role)}
           onLinkClick={sidebar.onLinkClick}
-          onAction={() => setContactOpen(true)}
+          onAction={() => {
+            setContactDrawn(true);
+            setContactOpen(true);
+          }}
         />
         {sidebar.overlay && (
           <div className={classes.backdrop} onClick={sidebar.close} aria-hidden="true" />
@@ -105,7 +117,11 @@ export function DashboardShell() {
             <VatBanners user={user} />
             <Outlet />
           </main>
-          <ContactDialog opened={contactOpen} onClose={() => setContactOpen(false)} />
+          {contactDrawn && (
+            <Suspense fallback={null}>
+              <ContactDialog opened={contactOpen} onClose={() => setContactOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </div>
     </ModalsProvider>
