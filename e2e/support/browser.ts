@@ -86,8 +86,11 @@ export async function expectAccessible(page: Page, label: string) {
   const still = await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; }',
   });
-  const results = await new AxeBuilder({ page }).analyze();
-  await still.evaluate((style) => (style as Element).remove());
+  // Transitions come back whether the analysis passed or threw (a page gone mid-analysis has no
+  // style left to remove: that error is not the one to report).
+  const results = await new AxeBuilder({ page })
+    .analyze()
+    .finally(() => still.evaluate((style) => (style as Element).remove()).catch(() => undefined));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
     const summary = bad

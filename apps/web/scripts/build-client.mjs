@@ -68,14 +68,14 @@ await build({
 const { entry, signIn, landing, routes } = learned;
 // zod and the contract's schemas are for forms: a landing page that imports a constant from a
 // module of schemas brings them all to every first page (decision 017).
-const SCHEMAS = `${path.sep}node_modules${path.sep}zod${path.sep}`;
+const ZOD = `${path.sep}node_modules${path.sep}zod${path.sep}`;
 const schemasStayOff = {
   name: 'portal:landing-without-schemas',
   generateBundle(_options, bundle) {
     const landingChunk = Object.values(bundle).find(
       (file) => file.type === 'chunk' && file.name === 'landing',
     );
-    const zod = Object.keys(landingChunk?.modules ?? {}).filter((id) => id.includes(SCHEMAS));
+    const zod = Object.keys(landingChunk?.modules ?? {}).filter((id) => id.includes(ZOD));
     if (zod.length > 0) {
       this.error(
         `the landing pages' chunk holds zod (${zod.length} modules): a module they import uses a ` +

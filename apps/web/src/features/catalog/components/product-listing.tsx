@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, useMemo, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -81,6 +81,8 @@ export function ProductListing({ category, title, children }: ProductListingProp
   // page being drawn keeps its contrast).
   const busy = listing.isPlaceholderData || data !== listing.data;
   const [view, setView] = useListingView();
+  // One name for both chips: a native radio group, one tab stop, arrow keys between them.
+  const viewName = useId();
 
   const change = (patch: Partial<ListingState>) => {
     const next = updateListing(state, patch);
@@ -141,6 +143,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
         <Chip.Group value={view} onChange={(value) => setView(value as ListingView)}>
           <Chip
             value="cards"
+            name={viewName}
             type="radio"
             variant="outline"
             icon={<IconLayoutGrid size={14} aria-hidden />}
@@ -149,6 +152,7 @@ export function ProductListing({ category, title, children }: ProductListingProp
           </Chip>
           <Chip
             value="list"
+            name={viewName}
             type="radio"
             variant="outline"
             icon={<IconList size={14} aria-hidden />}

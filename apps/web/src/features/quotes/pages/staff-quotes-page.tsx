@@ -63,7 +63,8 @@ export function StaffQuotesPage() {
             setSearch(event.currentTarget.value);
             setPage(1);
           }}
-          w={{ base: '100%', sm: 280 }}
+          // Wide enough for the longest language's hint (es, de: 31 characters) with its icon.
+          w={{ base: '100%', sm: 340 }}
         />
       </Group>
       <ListResult
