@@ -98,6 +98,54 @@ test('a French session keeps /fr, the terms and the 404 page are translated', as
   await page.waitForURL(`${journey.portal.url}/fr`);
 });
 
+test('after a release, a page whose module is gone reloads once and opens', async () => {
+  const page = await signedInAs('owner@demo.test', WIDTHS.desktop, '/fr');
+  // A page opened before the release asks for a module the server no longer has, until the
+  // page is loaded again and asks for the new ones.
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.route('**/assets/cart-page-*.js', (route) =>
+    loads === 0 ? route.fulfill({ status: 404, body: '' }) : route.fallback(),
+  );
+  await page.locator('header a[href="/fr/cart"]').click();
+  await page.getByRole('heading', { name: fr('cart.title'), level: 1 }).waitFor();
+  assert.equal(loads, 1);
+  assert.equal(new URL(page.url()).pathname, '/fr/cart');
+});
+
+test('a page that cannot be downloaded or fails says so inside the shell, translated', async () => {
+  const page = await signedInAs('owner@demo.test', WIDTHS.desktop, '/fr');
+  let loads = 0;
+  page.on('load', () => loads++);
+  // The connection is down for this module: one reload, then the page says so.
+  await page.route('**/assets/cart-page-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.locator('header a[href="/fr/cart"]').click();
+  await page.getByRole('heading', { name: fr('routeError.notLoadedTitle'), level: 1 }).waitFor();
+  assert.equal(loads, 1);
+  await page.getByRole('navigation', { name: fr('nav.main') }).waitFor();
+  await inspect(page, 'page-not-loaded-fr');
+  await page.unroute('**/assets/cart-page-*.js');
+  await page.getByRole('button', { name: fr('routeError.reload') }).click();
+  await page.getByRole('heading', { name: fr('cart.title'), level: 1 }).waitFor();
+
+  // A module that throws is no download failure: no reload, the page's error and the way home.
+  const phone = await signedInAs('purchaser@demo.test', WIDTHS.mobile, '/fr');
+  let phoneLoads = 0;
+  phone.on('load', () => phoneLoads++);
+  await phone.route('**/assets/cart-page-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken");' }),
+  );
+  await phone.locator('header a[href="/fr/cart"]').click();
+  await phone.getByRole('heading', { name: fr('routeError.title'), level: 1 }).waitFor();
+  await inspect(phone, 'page-failed-fr');
+  assert.equal(phoneLoads, 0);
+  await phone.getByRole('link', { name: fr('notFound.home') }).click();
+  await phone.waitForURL(`${journey.portal.url}/fr`);
+  await phone
+    .getByRole('heading', { name: fr('dashboard.welcome', { name: '' }).trim(), level: 1 })
+    .waitFor();
+});
+
 test('a revoked, expired or unreadable token sends the user to /sign-in', async () => {
   const page = await signedInAs('owner@demo.test');
   const token = await page.evaluate(() => localStorage.getItem('access_token'));

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { LOCALES, type Locale } from '@portal/contract';
 import { AppProviders } from './app/providers';
 import { PRERENDERED_PAGES } from './app/prerendered';
-import { routes } from './app/router';
+import { localeRoutes } from './app/router';
 import { i18n, initI18n } from './i18n/i18n';
 import { localizePath } from './shared/locale/paths';
 
@@ -28,9 +28,10 @@ export interface PrerenderedPage {
  * draw it: the same routes, providers and texts, no session. Run by `scripts/prerender.mjs`.
  */
 export async function prerenderPages(): Promise<PrerenderedPage[]> {
-  const handler = createStaticHandler(routes);
   const pages: PrerenderedPage[] = [];
   for (const locale of LOCALES) {
+    // The locale's routes alone, as the browser's router starts (the routes' ids must agree).
+    const handler = createStaticHandler([localeRoutes(locale)]);
     await (i18n.isInitialized ? i18n.changeLanguage(locale) : initI18n(locale));
     for (const page of PRERENDERED_PAGES) {
       const path = localizePath(page.path, locale);

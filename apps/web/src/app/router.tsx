@@ -4,9 +4,9 @@ import {
   type HydrationState,
   type RouteObject,
 } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
+import { DEFAULT_LOCALE, type Locale } from '@portal/contract';
 import { PageLoader } from '../shared/ui/page-loader';
-import { localePrefix } from '../shared/locale/paths';
+import { localePrefix, parseLocalePath } from '../shared/locale/paths';
 import {
   dropDefaultPrefix,
   guardThenPrefetch,
@@ -17,6 +17,8 @@ import {
 } from './guards/loaders';
 import { getStoredUser } from '../shared/auth/session';
 import { LocaleRoot } from './locale-root';
+import { RouteError } from './route-error';
+import { pagesOfLayout } from './routes/page-routes';
 import {
   prefetchCategory,
   prefetchDashboard,
@@ -24,7 +26,7 @@ import {
   prefetchShell,
 } from './routes/prefetch';
 import type { Crumb } from './shell/breadcrumbs';
-import { shellRouteId, staffPatch } from './routes/staff-patch';
+import { localeRouteId, patchOnNavigation, shellRouteId } from './routes/route-patches';
 
 // Every layout and page is a lazy chunk: the sign-in page downloads only what it needs.
 const publicLayout = () =>
@@ -54,7 +56,8 @@ const listsCrumb: Crumb = { labelKey: 'breadcrumbs.shoppingLists', to: '/lists' 
 const returnsCrumb: Crumb = { labelKey: 'breadcrumbs.returns', to: '/returns' };
 const warrantyCrumb: Crumb = { labelKey: 'breadcrumbs.warranty', to: '/warranty' };
 
-function localeRoutes(locale: Locale): RouteObject {
+/** The routes of one locale: its pages under its prefix (`/fr/...`; none for the default). */
+export function localeRoutes(locale: Locale): RouteObject {
   const children: RouteObject[] = [
     {
       lazy: publicLayout,
@@ -442,24 +445,29 @@ function localeRoutes(locale: Locale): RouteObject {
   if (locale === DEFAULT_LOCALE) children.unshift({ path: 'en/*', loader: dropDefaultPrefix });
 
   return {
+    id: localeRouteId(locale),
     path: localePrefix(locale) || '/',
     element: <LocaleRoot locale={locale} />,
     loader: restoreStoredLocale(locale),
     HydrateFallback: PageLoader,
-    children,
+    // A layout that failed (its module, the shell) is replaced whole; a page, inside its layout.
+    ErrorBoundary: RouteError,
+    children: children.map((layout) =>
+      layout.children ? { ...layout, children: [pagesOfLayout(layout.children)] } : layout,
+    ),
   };
 }
-
-export const routes = LOCALES.map(localeRoutes);
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The browser's router. A page prerendered at build (`src/prerender.tsx`) is hydrated from the
- * server's router state: the lazy modules of its routes load first, so the first render is the
- * page the HTML already shows, not the loading fallback.
+ * The browser's router, with the routes of the locale the page opened in (`patchOnNavigation` adds
+ * the others). A page prerendered at build (`src/prerender.tsx`) is hydrated from the server's router
+ * state: the lazy modules of its routes load first, so the first render is the page the HTML
+ * already shows, not the loading fallback.
  */
 export async function createAppRouter(hydrationData?: HydrationState): Promise<AppRouter> {
+  const routes = [localeRoutes(parseLocalePath(window.location.pathname).locale)];
   if (hydrationData) {
     const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
     await Promise.all(
@@ -469,5 +477,8 @@ export async function createAppRouter(hydrationData?: HydrationState): Promise<A
       }),
     );
   }
-  return createBrowserRouter(routes, { patchRoutesOnNavigation: staffPatch, hydrationData });
+  return createBrowserRouter(routes, {
+    patchRoutesOnNavigation: patchOnNavigation(localeRoutes),
+    hydrationData,
+  });
 }

@@ -13,7 +13,7 @@ const catalogCrumb: Crumb = { labelKey: 'breadcrumbs.catalog', to: '/admin/catal
 
 /**
  * The back office's screens, children of the dashboard shell of each locale. A chunk of their
- * own, patched into the router on the first visit of a staff path (staff-patch.ts): the
+ * own, patched into the router on the first visit of a staff path (route-patches.ts): the
  * customer's first load carries none of them.
  */
 export const staffRoutes: RouteObject[] = [

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router';
-import { shellRouteId, staffPatch } from './staff-patch';
+import type { Locale } from '@portal/contract';
+import { localePrefix, parseLocalePath } from '../../shared/locale/paths';
+import { localeRouteId, patchOnNavigation, shellRouteId, staffPatch } from './route-patches';
 
 // The guards read the signed-in user from localStorage: an operator here.
 const storage = new Map([['user', JSON.stringify({ role: 'operator' })]]);
@@ -24,8 +26,13 @@ const settled = (router: ReturnType<typeof createMemoryRouter>) =>
     });
   });
 
+/** The paths of the shell's pages, through the pathless routes that hold their error boundary. */
+const pagePaths = (routes: RouteObject[] = []): (string | undefined)[] =>
+  routes.flatMap((route) =>
+    route.path === undefined && !route.index ? pagePaths(route.children) : [route.path],
+  );
 const pathsUnderShell = (router: ReturnType<typeof createMemoryRouter>) =>
-  (router.routes[0]?.children ?? []).map((route) => route.path);
+  pagePaths(router.routes[0]?.children);
 
 describe('staffPatch', () => {
   const routers: ReturnType<typeof createMemoryRouter>[] = [];
@@ -68,5 +75,62 @@ describe('staffPatch', () => {
     routers.push(router);
     await router.navigate('/no-such-page');
     expect(pathsUnderShell(router)).toEqual([undefined, '*']);
+  });
+});
+
+describe('patchOnNavigation', () => {
+  const routers: ReturnType<typeof createMemoryRouter>[] = [];
+  afterEach(() => routers.splice(0).forEach((router) => router.dispose()));
+
+  // A locale's tree as the app's: its root, the shell (where the staff screens go), a not-found.
+  const routesOf = (locale: Locale): RouteObject => ({
+    id: localeRouteId(locale),
+    path: localePrefix(locale) || '/',
+    children: [
+      {
+        id: shellRouteId(locale),
+        children: [{ index: true }, { path: 'cart' }, { path: '*' }],
+      },
+    ],
+  });
+  const localesOf = (router: ReturnType<typeof createMemoryRouter>) =>
+    router.routes.map((route) => route.id);
+  const opened = (path: string) => {
+    const router = createMemoryRouter([routesOf(parseLocalePath(path).locale)], {
+      initialEntries: [path],
+      patchRoutesOnNavigation: patchOnNavigation(routesOf),
+    });
+    routers.push(router);
+    return router;
+  };
+
+  it('adds a language on its first visit, from a page opened in another', async () => {
+    const router = opened('/fr/cart');
+    expect(localesOf(router)).toEqual(['locale-fr']);
+    await router.navigate('/cart');
+    expect(localesOf(router)).toEqual(['locale-fr', 'locale-en']);
+    expect(router.state.matches.at(-1)?.route.path).toBe('cart');
+    await router.navigate('/de');
+    expect(router.state.matches.map((match) => match.route.id).slice(0, 2)).toEqual([
+      'locale-de',
+      'shell-de',
+    ]);
+  });
+
+  it('finds a language whose path the default one would take for its not-found page', async () => {
+    const router = opened('/');
+    await router.navigate('/nl/cart');
+    expect(router.state.matches[0]?.route.id).toBe('locale-nl');
+    expect(router.state.matches.at(-1)?.route.path).toBe('cart');
+  });
+
+  it('adds each language once, and the staff screens under the language asked', async () => {
+    const router = opened('/');
+    await router.navigate('/it/cart');
+    await router.navigate('/');
+    await router.navigate('/it/admin/orders');
+    expect(localesOf(router)).toEqual(['locale-en', 'locale-it']);
+    expect(router.state.matches.at(-1)?.route.path).toBe('admin/orders');
+    expect(router.state.matches[1]?.route.id).toBe('shell-it');
   });
 });
