@@ -16,6 +16,7 @@ import { useMe } from '../../shared/auth/me';
 import { clearSession } from '../../shared/auth/session';
 import { useLocalizePath } from '../../shared/locale/use-locale';
 import { PageLoader } from '../../shared/ui/page-loader';
+import { useDrawnOnceOpened } from '../../shared/ui/use-drawn-once-opened';
 import { AccountMenu } from './account-menu';
 import { Breadcrumbs } from './breadcrumbs';
 import { HeaderSearch } from './header-search';
@@ -43,8 +44,7 @@ export function DashboardShell() {
   const staff = isStaffRole(me.data?.role);
   const alerts = useStaffAlerts(staff);
   const [contactOpen, setContactOpen] = useState(false);
-  // Drawn from its first opening on, then kept: it closes with its transition and gives focus back.
-  const [contactDrawn, setContactDrawn] = useState(false);
+  const contactDrawn = useDrawnOnceOpened(contactOpen);
 
   // SPEC section 4: if the current-user call fails (after its retries), go to /sign-in.
   useEffect(() => {
@@ -74,10 +74,7 @@ export function DashboardShell() {
           width={sidebar.width}
           homePath={homePathOf(user.role)}
           onLinkClick={sidebar.onLinkClick}
-          onAction={() => {
-            setContactDrawn(true);
-            setContactOpen(true);
-          }}
+          onAction={() => setContactOpen(true)}
         />
         {sidebar.overlay && (
           <div className={classes.backdrop} onClick={sidebar.close} aria-hidden="true" />

@@ -8,6 +8,7 @@ import { useMe } from '../../../shared/auth/me';
 import { useLocale } from '../../../shared/locale/use-locale';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { SaveListModal } from '../../../shared/ui/save-list-modal';
+import { useDrawnOnceOpened } from '../../../shared/ui/use-drawn-once-opened';
 
 /**
  * Puts a product on one of the caller's shopping lists, or on a new one (product page, cards
@@ -27,9 +28,7 @@ export function AddToList({
   const role = useMe().data?.role;
   const [opened, setOpened] = useState(false);
   const [creating, setCreating] = useState(false);
-  // The new-list dialog is drawn from its first opening on (a listing has a card per product,
-  // each with this menu): kept afterwards, it closes with its transition and gives focus back.
-  const [dialogDrawn, setDialogDrawn] = useState(false);
+  const dialogDrawn = useDrawnOnceOpened(creating);
   const lists = useShoppingLists(1, locale, opened);
   const add = useAddToShoppingList();
   if (!can(role, 'shopping_lists.use')) return null;
@@ -73,10 +72,7 @@ export function AddToList({
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => {
-              setDialogDrawn(true);
-              setCreating(true);
-            }}
+            onClick={() => setCreating(true)}
           >
             {t('lists.newList')}
           </Menu.Item>

@@ -43,6 +43,12 @@ import { ProductTable } from './product-table';
 import { useListingView, type ListingView } from './listing-view';
 import { useUrlDraft } from './url-draft';
 
+/** The listing's views, in the order of their chips. */
+const LISTING_VIEWS = [
+  { view: 'cards', Icon: IconLayoutGrid },
+  { view: 'list', Icon: IconList },
+] as const satisfies { view: ListingView; Icon: unknown }[];
+
 const FALLBACK_SETTINGS = {
   default_sort: 'best_seller' as ProductSort,
   listing_page_size: CATALOG_LIMITS.listingDefaultLimit,
@@ -141,24 +147,18 @@ export function ProductListing({ category, title, children }: ProductListingProp
           every resize while the cards are drawn (70 ms of a phone's first render). */}
       <Group justify="flex-end" gap="xs" role="radiogroup" aria-label={t('catalog.view.label')}>
         <Chip.Group value={view} onChange={(value) => setView(value as ListingView)}>
-          <Chip
-            value="cards"
-            name={viewName}
-            type="radio"
-            variant="outline"
-            icon={<IconLayoutGrid size={14} aria-hidden />}
-          >
-            {t('catalog.view.cards')}
-          </Chip>
-          <Chip
-            value="list"
-            name={viewName}
-            type="radio"
-            variant="outline"
-            icon={<IconList size={14} aria-hidden />}
-          >
-            {t('catalog.view.list')}
-          </Chip>
+          {LISTING_VIEWS.map(({ view: value, Icon }) => (
+            <Chip
+              key={value}
+              value={value}
+              name={viewName}
+              type="radio"
+              variant="outline"
+              icon={<Icon size={14} aria-hidden />}
+            >
+              {t(`catalog.view.${value}`)}
+            </Chip>
+          ))}
         </Chip.Group>
       </Group>
 
