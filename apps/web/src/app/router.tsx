@@ -461,10 +461,10 @@ export function localeRoutes(locale: Locale): RouteObject {
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The browser's router, with the routes of the locale the page opened in (`patchOnNavigation` adds
- * the others). A page prerendered at build (`src/prerender.tsx`) is hydrated from the server's router
- * state: the lazy modules of its routes load first, so the first render is the page the HTML
- * already shows, not the loading fallback.
+ * The browser's router, with the routes of the locale the page opened in (`patchOnNavigation`
+ * adds the others). A page prerendered at build (`src/prerender.tsx`) is hydrated from the
+ * server's router state: the lazy modules of its routes load first, so the first render is the
+ * page the HTML already shows, not the loading fallback.
  */
 export async function createAppRouter(hydrationData?: HydrationState): Promise<AppRouter> {
   const routes = [localeRoutes(parseLocalePath(window.location.pathname).locale)];
