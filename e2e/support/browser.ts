@@ -133,8 +133,13 @@ export async function expectTablesFit(page: Page, label: string) {
   if (wide.length) throw new Error(`tables do not fit on ${label}: ${wide.join(', ')}`);
 }
 
-/** Screenshot at 1280 and 375 px wide plus the axe and table checks, then back to desktop width. */
+/** Screenshot at 1280 and 375 px wide plus the axe and table checks, then back to the width it had. */
 export async function inspect(page: Page, name: string) {
+  const opened = page.viewportSize() ?? WIDTHS.desktop;
+  if (opened.width !== WIDTHS.desktop.width) {
+    await page.setViewportSize(WIDTHS.desktop);
+    await animationsSettled(page);
+  }
   await expectAccessible(page, name);
   await expectTablesFit(page, name);
   await screenshot(page, `${name}-1280`);
@@ -143,7 +148,7 @@ export async function inspect(page: Page, name: string) {
   await screenshot(page, `${name}-375`);
   await expectAccessible(page, `${name} at 375 px`);
   await expectTablesFit(page, `${name} at 375 px`);
-  await page.setViewportSize(WIDTHS.desktop);
+  await page.setViewportSize(opened);
 }
 
 /** The toast with this text (Mantine notifications, top right). */

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { hasValidToken } from '../shared/auth/session';
 import { useLocalizePath } from '../shared/locale/use-locale';
+import { MessageCard } from '../shared/ui/message-card';
 import { PageLoader } from '../shared/ui/page-loader';
 
 // A module the page needs could not be downloaded: Chromium, Firefox and Safari's messages for a
@@ -59,35 +60,17 @@ export function RouteError() {
   }, [error, reloading]);
 
   if (reloading) return <PageLoader />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const [title, text] = notFound
-    ? [t('notFound.title'), t('notFound.text')]
-    : moduleNotLoaded
-      ? [t('routeError.notLoadedTitle'), t('routeError.notLoadedText')]
-      : [t('routeError.title'), t('routeError.text')];
+  const [title, text] = moduleNotLoaded
+    ? [t('routeError.notLoadedTitle'), t('routeError.notLoadedText')]
+    : [t('routeError.title'), t('routeError.text')];
 
   return (
-    <Paper withBorder radius="lg" p="xl" maw={560} mx="auto" my="xl" shadow="xs" role="alert">
-      <Stack align="center" gap="sm" ta="center">
-        <IconAlertTriangle size={48} color="var(--mantine-color-brand-7)" aria-hidden />
-        <Title order={1} size="h2" c="brand.9">
-          {title}
-        </Title>
-        <Text>{text}</Text>
-        <Group justify="center" mt="sm">
-          {!notFound && (
-            <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
-          )}
-          {/* A full load: the client-side way home may need modules that do not load either. */}
-          <Button
-            component="a"
-            href={localize(hasValidToken() ? '/' : '/sign-in')}
-            variant={notFound ? 'filled' : 'default'}
-          >
-            {t('notFound.home')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <MessageCard icon={IconAlertTriangle} title={title} text={text} role="alert">
+      <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+      {/* A full load: the client-side way home may need modules that do not load either. */}
+      <Button component="a" href={localize(hasValidToken() ? '/' : '/sign-in')} variant="default">
+        {t('notFound.home')}
+      </Button>
+    </MessageCard>
   );
 }

@@ -125,11 +125,21 @@ describe('patchOnNavigation', () => {
   });
 
   it('adds each language once, and the staff screens under the language asked', async () => {
-    const router = opened('/');
+    const built: Locale[] = [];
+    const router = createMemoryRouter([routesOf('en')], {
+      initialEntries: ['/'],
+      patchRoutesOnNavigation: patchOnNavigation((locale) => {
+        built.push(locale);
+        return routesOf(locale);
+      }),
+    });
+    routers.push(router);
     await router.navigate('/it/cart');
     await router.navigate('/');
+    await router.navigate('/it/nowhere');
     await router.navigate('/it/admin/orders');
     expect(localesOf(router)).toEqual(['locale-en', 'locale-it']);
+    expect(built).toEqual(['it']);
     expect(router.state.matches.at(-1)?.route.path).toBe('admin/orders');
     expect(router.state.matches[1]?.route.id).toBe('shell-it');
   });

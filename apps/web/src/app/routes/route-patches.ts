@@ -45,9 +45,14 @@ export const staffPatch: PatchRoutesOnNavigationFunction = async ({ path, patch 
 export function patchOnNavigation(
   routesOf: (locale: Locale) => RouteObject,
 ): PatchRoutesOnNavigationFunction {
+  // Built once per locale: the router asks on every visit of a not-found path.
+  const built = new Map<Locale, RouteObject>();
   return async (args) => {
+    const { locale } = parseLocalePath(args.path);
+    const routes = built.get(locale) ?? routesOf(locale);
+    built.set(locale, routes);
     // The router ignores the patch when it has them already (a route of the same id).
-    args.patch(null, [routesOf(parseLocalePath(args.path).locale)]);
+    args.patch(null, [routes]);
     await staffPatch(args);
   };
 }
