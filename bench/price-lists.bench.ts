@@ -6,7 +6,8 @@
 // 'hello' process as the baseline in the same run. It reports; it never fails on a target.
 // Run: DATABASE_URL=postgres://… npm run price-lists -w bench   (after bench:seed on that
 // database; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_BUYERS (signed in, default 200) change the load,
-// BENCH_ONLY=product (a prefix of the kinds' names, comma-separated) runs only those kinds)
+// BENCH_ONLY=product (a prefix of the kinds' names, comma-separated) runs only those kinds,
+// BENCH_SORTS=price_asc,price_desc the listings in those sorts only)
 import { PRODUCT_SORT_OPTIONS, type NestedCategory } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const signedIn = Number(process.env.BENCH_BUYERS ?? 200);
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const sorts = process.env.BENCH_SORTS?.split(',').filter(Boolean) ?? PRODUCT_SORT_OPTIONS;
 const LISTS = 500;
 const COMPANIES = 2_000;
 const databaseUrl = process.env.DATABASE_URL;
@@ -172,7 +174,7 @@ async function run(base: string) {
         path: '/api/products/advanced-filter',
         body: JSON.stringify({
           category: pick(categoryIds),
-          sort: pick(PRODUCT_SORT_OPTIONS),
+          sort: pick(sorts),
           page: 1 + Math.floor(Math.random() * 3),
           limit: 24,
           locale: 'en',

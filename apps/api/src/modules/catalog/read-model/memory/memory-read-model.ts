@@ -16,6 +16,7 @@ import { PRICED_GZIP, repriceItems } from '../../priced-answer';
 import { productPage } from '../product-page';
 import type { AnswerCheck, CatalogReadModel, ListingFilter } from '../read-model';
 import { serializeAnswer, type SerializedAnswer } from '../serialized-answer';
+import { byBuyerPrice } from './buyer-order';
 import { CatalogIndex } from './catalog-index';
 import { responseCacheOf } from './response-cache';
 import type { CatalogSnapshot, SnapshotDependencies } from './snapshot';
@@ -215,20 +216,28 @@ export class MemoryReadModel implements CatalogReadModel {
  */
 const FIXED = 0xffff;
 
+/** A price list on a snapshot's documents (`pricedDocs`). */
+interface PricedDocs {
+  /** Each document's best discount in basis points (0: none), or `FIXED`. */
+  off: Uint16Array;
+  /** The documents with fixed prices. */
+  fixed: Int32Array;
+}
+
 /** Lists' documents kept per snapshot: 2 bytes a document each, at most 64 MB in all. */
-const pricedDocsOf = new WeakMap<CatalogSnapshot, LRUCache<string, Uint16Array>>();
+const pricedDocsOf = new WeakMap<CatalogSnapshot, LRUCache<string, PricedDocs>>();
 
 /**
  * A price list's rules on the snapshot's documents: its discounts applied through the
  * snapshot's own category subtrees and manufacturers (no product id to look up), its fixed
  * prices found by id. Once per snapshot and list version.
  */
-function pricedDocs(snapshot: CatalogSnapshot, book: PriceBook): Uint16Array {
+function pricedDocs(snapshot: CatalogSnapshot, book: PriceBook): PricedDocs {
   let perBook = pricedDocsOf.get(snapshot);
   if (!perBook) {
     perBook = new LRUCache({
       maxSize: 64 * 1024 * 1024,
-      sizeCalculation: (docs) => docs.byteLength,
+      sizeCalculation: (docs) => docs.off.byteLength + docs.fixed.byteLength,
     });
     pricedDocsOf.set(snapshot, perBook);
   }
@@ -252,14 +261,36 @@ function pricedDocs(snapshot: CatalogSnapshot, book: PriceBook): Uint16Array {
         if (basisPoints > (off[doc] as number)) off[doc] = basisPoints;
       }
     }
+    const fixed: number[] = [];
     for (const id of book.fixedProductIds()) {
       const doc = snapshot.findDoc('id', id);
-      if (doc !== undefined) off[doc] = FIXED;
+      if (doc === undefined) continue;
+      off[doc] = FIXED;
+      fixed.push(doc);
     }
-    docs = off;
+    docs = { off, fixed: Int32Array.from(fixed) };
     perBook.set(key, docs);
   }
   return docs;
+}
+
+/** A category's documents as a bit per document, by the snapshot's array of them. */
+const membersOf = new WeakMap<Int32Array, Uint32Array>();
+
+/**
+ * Whether a document is in a category's subtree, at once: the few products of a list with fixed
+ * prices are looked for in every category a buyer lists by price.
+ */
+function memberOf(snapshot: CatalogSnapshot, categoryId: string): (doc: number) => boolean {
+  const docs = snapshot.docsIn(categoryId);
+  let bits = membersOf.get(docs);
+  if (!bits) {
+    bits = new Uint32Array((snapshot.size >>> 5) + 1);
+    for (const doc of docs) bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+    membersOf.set(docs, bits);
+  }
+  const held = bits;
+  return (doc) => (((held[doc >>> 5] as number) >>> (doc & 31)) & 1) === 1;
 }
 
 /** A price list's prices on the snapshot's documents, and how to order by them. */
@@ -267,10 +298,11 @@ interface BuyerPrices {
   /** A document's unit price from 1 unit for the list's buyers. */
   priceOf(doc: number): number;
   /**
-   * Documents in catalog price order (`ordered`) in the order of the buyer's price instead
-   * (`direction` 1: lowest first), lazily: the walk stops when the page is full.
+   * A category's documents (null: the catalog's) in catalog price order (`ordered`) in the order
+   * of the buyer's price instead (`direction` 1: lowest first), lazily: the walk stops when the
+   * page is full.
    */
-  reorder(ordered: Int32Array, direction: 1 | -1): Iterable<number>;
+  reorder(categoryId: string | null, ordered: Int32Array, direction: 1 | -1): Iterable<number>;
 }
 
 /**
@@ -279,7 +311,7 @@ interface BuyerPrices {
  * read-models.test.ts holds it to PostgreSQL's).
  */
 function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
-  const off = pricedDocs(snapshot, book);
+  const { off, fixed } = pricedDocs(snapshot, book);
   const priceOf = (doc: number) => {
     const catalogCents = snapshot.price[doc] as number;
     const basisPoints = off[doc] as number;
@@ -287,55 +319,20 @@ function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
     return basisPoints ? discountedCents(catalogCents, basisPoints) : catalogCents;
   };
   const { categories, manufacturers } = book.discountRules;
-  const discounts = [...new Set([0, ...categories.values(), ...manufacturers.values()])];
-  /**
-   * A percentage off never changes the order of two catalog prices, so the documents with the
-   * same discount (or none) are in buyer price order already in the catalog's: one cursor walks
-   * the catalog order for each discount of the list (a few), the documents with fixed prices
-   * (a few) are sorted, and these runs are merged. Equal buyer prices keep the catalog order, as
-   * PostgreSQL's listing breaks ties.
-   */
-  function* reorder(ordered: Int32Array, direction: 1 | -1): Generator<number> {
-    const fixedAt: number[] = [];
-    for (let at = 0; at < ordered.length; at++) {
-      if (off[ordered[at] as number] === FIXED) fixedAt.push(at);
-    }
-    const cents = (at: number) => direction * priceOf(ordered[at] as number);
-    fixedAt.sort((a, b) => cents(a) - cents(b) || a - b);
-    /** The next position of a discount's run at or after `at`, or the end. */
-    const nextOf = (basisPoints: number, at: number) => {
-      while (at < ordered.length && off[ordered[at] as number] !== basisPoints) at++;
-      return at;
-    };
-    const runs = discounts.map((basisPoints) => ({ at: nextOf(basisPoints, 0) }));
-    let fixedNext = 0;
-    for (;;) {
-      let best = -1;
-      let bestCents = 0;
-      let bestAt = ordered.length;
-      runs.forEach((run, index) => {
-        if (run.at === ordered.length) return;
-        const value = cents(run.at);
-        if (best === -1 || value < bestCents || (value === bestCents && run.at < bestAt)) {
-          [best, bestCents, bestAt] = [index, value, run.at];
-        }
-      });
-      const fixed = fixedAt[fixedNext];
-      if (fixed !== undefined) {
-        const value = cents(fixed);
-        if (best === -1 || value < bestCents || (value === bestCents && fixed < bestAt)) {
-          fixedNext++;
-          yield ordered[fixed] as number;
-          continue;
-        }
-      }
-      if (best === -1) return;
-      const run = runs[best] as (typeof runs)[number];
-      run.at = nextOf(discounts[best] as number, run.at + 1);
-      yield ordered[bestAt] as number;
-    }
-  }
-  return { priceOf, reorder };
+  const maxBasisPoints = Math.max(0, ...categories.values(), ...manufacturers.values());
+  return {
+    priceOf,
+    reorder: (categoryId, ordered, direction) =>
+      byBuyerPrice({
+        ordered,
+        direction,
+        catalogCents: snapshot.price,
+        buyerCents: priceOf,
+        fixed: categoryId ? fixed.filter(memberOf(snapshot, categoryId)) : fixed,
+        isFixed: (doc) => off[doc] === FIXED,
+        maxBasisPoints,
+      }),
+  };
 }
 
 function listFrom(
@@ -360,7 +357,7 @@ function listFrom(
   const catalogOrder = snapshot.ordered(categoryId, sort);
   const ordered =
     buyer && (sort === 'price_asc' || sort === 'price_desc')
-      ? buyer.reorder(catalogOrder, sort === 'price_asc' ? 1 : -1)
+      ? buyer.reorder(categoryId, catalogOrder, sort === 'price_asc' ? 1 : -1)
       : catalogOrder;
   const matches = filter.search?.trim() ? snapshot.search.matchAll(filter.search) : null;
   const minCents = filter.price_min === undefined ? -Infinity : toCents(filter.price_min);
