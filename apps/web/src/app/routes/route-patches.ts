@@ -49,8 +49,8 @@ export function patchOnNavigation(
   const built = new Map<Locale, RouteObject>();
   return async (args) => {
     const { locale } = parseLocalePath(args.path);
-    const routes = built.get(locale) ?? routesOf(locale);
-    built.set(locale, routes);
+    let routes = built.get(locale);
+    if (!routes) built.set(locale, (routes = routesOf(locale)));
     // The router ignores the patch when it has them already (a route of the same id).
     args.patch(null, [routes]);
     await staffPatch(args);

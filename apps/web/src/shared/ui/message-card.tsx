@@ -1,8 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 
 interface MessageCardProps {
-  icon: ComponentType<{ size?: number; color?: string; 'aria-hidden'?: boolean }>;
+  icon: Icon;
   title: string;
   text: string;
   /** The ways on: one or more buttons, centred under the text. */

@@ -1,4 +1,5 @@
 import { discountedCents } from '../../../pricing';
+import { lowerBound } from './search-index';
 
 /** A category's documents by catalog price, and what a price list makes of their prices. */
 export interface BuyerOrderInput {
@@ -112,18 +113,14 @@ export function* byBuyerPrice(input: BuyerOrderInput): Generator<number> {
   const fixedPositions: number[] = [];
   for (const doc of input.fixed) {
     const cents = catalogCents[doc] as number;
-    let low = 0;
-    let high = count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const other = ordered[middle] as number;
+    const position = lowerBound(count, (i) => {
+      const other = ordered[i] as number;
       const difference = direction * ((catalogCents[other] as number) - cents);
-      if (difference < 0 || (difference === 0 && other < doc)) low = middle + 1;
-      else high = middle;
-    }
-    if (ordered[low] === doc) {
+      return difference < 0 || (difference === 0 && other < doc);
+    });
+    if (ordered[position] === doc) {
       fixedKeys.push(keyOf(doc));
-      fixedPositions.push(low);
+      fixedPositions.push(position);
     }
   }
   const fixedOrder = fixedKeys

@@ -222,6 +222,8 @@ interface PricedDocs {
   off: Uint16Array;
   /** The documents with fixed prices. */
   fixed: Int32Array;
+  /** The list's largest discount in basis points: no document gets more off. */
+  largestOff: number;
 }
 
 /** Lists' documents kept per snapshot: 2 bytes a document each, at most 64 MB in all. */
@@ -268,7 +270,8 @@ function pricedDocs(snapshot: CatalogSnapshot, book: PriceBook): PricedDocs {
       off[doc] = FIXED;
       fixed.push(doc);
     }
-    docs = { off, fixed: Int32Array.from(fixed) };
+    const largestOff = Math.max(0, ...categories.values(), ...manufacturers.values());
+    docs = { off, fixed: Int32Array.from(fixed), largestOff };
     perBook.set(key, docs);
   }
   return docs;
@@ -311,15 +314,13 @@ interface BuyerPrices {
  * read-models.test.ts holds it to PostgreSQL's).
  */
 function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
-  const { off, fixed } = pricedDocs(snapshot, book);
+  const { off, fixed, largestOff } = pricedDocs(snapshot, book);
   const priceOf = (doc: number) => {
     const catalogCents = snapshot.price[doc] as number;
     const basisPoints = off[doc] as number;
     if (basisPoints === FIXED) return book.unitCents(snapshot.idOf(doc), catalogCents);
     return basisPoints ? discountedCents(catalogCents, basisPoints) : catalogCents;
   };
-  const { categories, manufacturers } = book.discountRules;
-  const maxBasisPoints = Math.max(0, ...categories.values(), ...manufacturers.values());
   return {
     priceOf,
     reorder: (categoryId, ordered, direction) =>
@@ -330,7 +331,7 @@ function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
         buyerCents: priceOf,
         fixed: categoryId ? fixed.filter(memberOf(snapshot, categoryId)) : fixed,
         isFixed: (doc) => off[doc] === FIXED,
-        maxBasisPoints,
+        maxBasisPoints: largestOff,
       }),
   };
 }
