@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: the process under load runs apart from the load generator.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { freePort, nodeFlags, root } from '../ops/cluster';
 
 export { freePort, root };
@@ -84,4 +84,63 @@ export function warmupFor(connections: number) {
 export function vmRssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** Clock ticks per second of /proc's CPU times (Linux's USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user and system) a process has used, from /proc, with those of its children that
+ * ended (PostgreSQL's backends of closed connections); 0 once it is gone.
+ */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime, stime, cutime and cstime are
+    // the 12th to the 15th.
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 15);
+    return fields.reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU seconds used so far by each of PostgreSQL's processes on this machine (none when remote). */
+function postgresCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        seconds.set(Number(entry), cpuSecondsOf(Number(entry)));
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * Where a run's CPU went, per request: the API process's and PostgreSQL's (when local) CPU
+ * milliseconds over the requests answered, read from /proc around the run. On a shared machine
+ * with few cores this tells a change's cost apart from the load's noise better than req/s: the
+ * API, the database and the load generator share the cores.
+ */
+export function cpuMeter(apiPid: number) {
+  const start = { api: cpuSecondsOf(apiPid), db: postgresCpuSeconds() };
+  return (requests: number) => {
+    const per = (seconds: number) => (requests > 0 ? (seconds * 1000) / requests : 0);
+    // A backend that ended during the run adds its whole time to the server process's (its
+    // children's time): what it had used before the run is taken off. One that started during
+    // the run counts from zero.
+    const end = postgresCpuSeconds();
+    let db = 0;
+    for (const [pid, seconds] of end) db += seconds - (start.db.get(pid) ?? 0);
+    for (const [pid, seconds] of start.db) if (!end.has(pid)) db -= seconds;
+    return { apiMs: per(cpuSecondsOf(apiPid) - start.api), dbMs: per(db) };
+  };
 }

@@ -21,7 +21,7 @@ import {
 } from '@portal/contract';
 import autocannon, { type Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { startApi, startChild, stopChild, vmRssMb, warmupFor } from './lib';
+import { cpuMeter, startApi, startChild, stopChild, vmRssMb, warmupFor } from './lib';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
@@ -58,7 +58,7 @@ interface Row {
 /** Runs one request kind: `next` gives each request's path. */
 async function load(
   kind: string,
-  base: string,
+  server: { base: string; child: ChildProcess },
   headers: Record<string, string>,
   next: (() => string) | undefined,
   p99Target: number | undefined,
@@ -71,14 +71,18 @@ async function load(
         headers: { ...headers, ...(requestHeaders?.() ?? {}) },
       })
     : undefined;
-  const result = await autocannon({
-    url: base,
+  const options = {
+    url: server.base,
     connections,
-    duration: seconds,
-    ...warmupFor(connections),
     headers,
     requests: setupRequest ? [{ setupRequest }] : undefined,
-  });
+  };
+  // The warm-up runs apart, so that the CPU read around the run is the measured requests' own.
+  const { warmup } = warmupFor(connections);
+  if (warmup) await autocannon({ ...options, duration: warmup.duration });
+  const meter = cpuMeter(server.child.pid ?? 0);
+  const result = await autocannon({ ...options, duration: seconds });
+  const cpu = meter(result.requests.total);
   const failedStatuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => /^[13-5]\d\d$/.test(code))
     .map(([code, stats]) => ({ code, count: stats.count ?? 0 }));
@@ -90,9 +94,10 @@ async function load(
   );
   if (!answered) detail.push('no response completed');
   if (result.errors) detail.push(`errors×${result.errors} (timeouts ${result.timeouts})`);
+  const cpuNote = `CPU per request: API ${cpu.apiMs.toFixed(2)} ms, PostgreSQL ${cpu.dbMs.toFixed(2)} ms`;
   console.log(
     `  ${kind}: ${Math.round(result.requests.average)} rps, p50 ${result.latency.p50} ms, ` +
-      `p99 ${result.latency.p99} ms (load ${load1()})`,
+      `p99 ${result.latency.p99} ms; ${cpuNote} (load ${load1()})`,
   );
   return {
     kind,
@@ -104,7 +109,7 @@ async function load(
       p99Target === undefined
         ? undefined
         : result.latency.p99 <= p99Target && failures === 0 && answered > 0,
-    note: detail.join(' '),
+    note: [cpuNote, ...detail].join('; '),
     failures: answered ? failures : failures + 1,
   };
 }
@@ -213,10 +218,10 @@ try {
   );
 
   const rows: Row[] = [];
-  if (hello) rows.push(await load('hello (bare Fastify)', hello.base, {}, undefined, undefined));
+  if (hello) rows.push(await load('hello (bare Fastify)', hello, {}, undefined, undefined));
   if (kinds.has('orders')) {
     const orderList = (label: string, page: () => number) =>
-      load(`order list, ${label}`, api.base, auth, () => `/api/orders?page=${page()}`, 20);
+      load(`order list, ${label}`, api, auth, () => `/api/orders?page=${page()}`, 20);
     rows.push(await orderList('first page', () => 1));
     rows.push(await orderList('middle pages', () => Math.round(orderPages / 2) + between(-50, 50)));
     rows.push(await orderList('last pages', () => orderPages - between(0, 20)));
@@ -224,7 +229,7 @@ try {
     rows.push(
       await load(
         'order list, status filter, random pages',
-        api.base,
+        api,
         auth,
         () => {
           const { status, pages } = pick(statusPages);
@@ -236,7 +241,7 @@ try {
     rows.push(
       await load(
         'order list, order number search',
-        api.base,
+        api,
         auth,
         () => {
           const { search, pages } = pick(searches);
@@ -250,7 +255,7 @@ try {
     rows.push(
       await load(
         'invoice list, random pages',
-        api.base,
+        api,
         auth,
         () => `/api/invoices?page=${between(1, invoicePages)}`,
         20,
@@ -261,7 +266,7 @@ try {
     rows.push(
       await load(
         'invoice PDF, random invoices',
-        api.base,
+        api,
         auth,
         () => `/api/invoices/${pick(invoiceIds)}/pdf`,
         150,
@@ -273,7 +278,7 @@ try {
     rows.push(
       await load(
         'notifications list, random pages',
-        api.base,
+        api,
         auth,
         () =>
           `/api/users/notifications?page=${between(1, notificationPages)}&limit=10&full_notification=0`,
@@ -312,7 +317,7 @@ try {
     rows.push(
       await load(
         'staff order list, by tab, pages 1-10',
-        api.base,
+        api,
         staffAuth,
         () => `/api/admin/orders?tab=${pick(tabs)}&page=${between(1, 10)}`,
         20,
@@ -321,7 +326,7 @@ try {
     rows.push(
       await load(
         'staff order list, order number prefix',
-        api.base,
+        api,
         staffAuth,
         () => {
           const number = pick(numbers);
@@ -333,7 +338,7 @@ try {
     rows.push(
       await load(
         'staff order list, company name',
-        api.base,
+        api,
         staffAuth,
         () => `/api/admin/orders?q=${encodeURIComponent(pick(words))}`,
         50,
@@ -342,7 +347,7 @@ try {
     rows.push(
       await load(
         'staff company list, search by name',
-        api.base,
+        api,
         staffAuth,
         () => `/api/admin/companies?q=${encodeURIComponent(pick(words))}`,
         30,
