@@ -862,6 +862,9 @@ export const orders = pgTable(
     index('orders_shipped_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'processing' and ${t.shippedAt} is not null`),
+    index('orders_canceled_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('canceled', 'failed')`),
   ],
 );
 
