@@ -492,26 +492,25 @@ export async function listStaffOrders(db: Db, query: StaffOrderListQuery): Promi
   const digits = Boolean(query.q && /^\d+$/.test(query.q));
   const byName = Boolean(query.q) && !digits && !query.q?.includes('@');
   const narrowing = filtered || !query.q ? null : await narrowingOf(db, query.q, digits, byName);
-  const where = staffOrderWhere(query);
   const built = filtered || (Boolean(query.q) && !narrowing);
   const keptStatuses = query.q && byName && !filtered ? keptStatusesOf(query.tab) : undefined;
-  const countOrders = () => {
-    if (query.q && keptStatuses) return companyNameCount(db, query.q, keptStatuses);
-    return db
-      .select({ total: count() })
-      .from(orders)
-      .where(where)
-      .then(([row]) => row?.total ?? 0);
+  const builtPage = async () => {
+    const where = staffOrderWhere(query);
+    const countOrders = () => {
+      if (query.q && keptStatuses) return companyNameCount(db, query.q, keptStatuses);
+      return db
+        .select({ total: count() })
+        .from(orders)
+        .where(where)
+        .then(([row]) => row?.total ?? 0);
+    };
+    const [rows, total] = await Promise.all([filteredPage(db, where, query), countOrders()]);
+    return { rows, total };
   };
   const [counts, { rows, total: counted }] = await Promise.all([
     cachedTabCounts(db),
-    built
-      ? Promise.all([filteredPage(db, where, query), countOrders()]).then(([rows, total]) => ({
-          rows,
-          total,
-        }))
-      : // Only a tab (its count is known), or narrowed: the page's statement counts.
-        preparedPage(db, query, narrowing),
+    // Only a tab (its count is known), or narrowed: the page's prepared statement counts.
+    built ? builtPage() : preparedPage(db, query, narrowing),
   ]);
   const total = counted ?? counts[query.tab];
   return {
