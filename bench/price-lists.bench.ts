@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { startApi, startChild, stopChild, warmupFor } from './lib';
+import { cpuMeter, startApi, startChild, stopChild, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -108,7 +108,7 @@ const api = await startApi({
   AUTH_RATE_LIMIT_MAX: '100000',
 });
 try {
-  await run(api.base);
+  await run(api.base, api.child.pid ?? 0);
 } finally {
   await stopChild(api.child);
 }
@@ -123,7 +123,7 @@ async function signIn(base: string, email: string): Promise<string> {
   return ((await signin.json()) as { access_token: string }).access_token;
 }
 
-async function run(base: string) {
+async function run(base: string, apiPid: number) {
   const tokens: string[] = [];
   for (let i = 1; i <= signedIn; i++) {
     // Spread over the lists: buyers of companies 1, 11, 21… (lists 1, 11, 21…).
@@ -201,8 +201,8 @@ async function run(base: string) {
     `PostgreSQL, API in its own process, ${connections} connections, ${seconds} s per kind, ` +
       `${signedIn} buyers of ${Math.min(signedIn, LISTS)} lists; hello ${helloLine}`,
   );
-  console.log('| kind | req/s | p50 | p99 (target) | failures |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| kind | req/s | p50 | p99 (target) | failures | API CPU per request |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   // The same requests by the demo owner, whose company has no list: catalog prices, as before.
   const catalogToken = await signIn(base, 'owner@demo.test');
   const asCatalogBuyer = (setupRequest: (request: Request) => Request) => (request: Request) => {
@@ -221,18 +221,23 @@ async function run(base: string) {
   );
   for (const [kind, target, setupRequest] of runs) {
     if (only.length > 0 && !only.some((name) => kind.startsWith(name))) continue;
-    const result = await autocannon({
+    const options = {
       url: base,
       connections,
-      duration: seconds,
-      ...warmupFor(connections),
       headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
       requests: [{ setupRequest }],
-    });
+    };
+    // The warm-up runs apart, so that the CPU read around the run is the measured requests' own.
+    const { warmup } = warmupFor(connections);
+    if (warmup) await autocannon({ ...options, duration: warmup.duration });
+    const meter = cpuMeter(apiPid);
+    const result = await autocannon({ ...options, duration: seconds });
+    const cpu = meter(result.requests.total);
     const failures = result.errors + result.non2xx;
     console.log(
       `| ${kind} | ${Math.round(result.requests.average).toLocaleString('en')} | ` +
-        `${result.latency.p50} ms | ${result.latency.p99} ms (${target} ms) | ${failures} |`,
+        `${result.latency.p50} ms | ${result.latency.p99} ms (${target} ms) | ${failures} | ` +
+        `${cpu.apiMs.toFixed(2)} ms |`,
     );
   }
 }

@@ -190,6 +190,14 @@ describe('the in-memory index against the PostgreSQL read model', () => {
       );
       const ids = (answer.memory as { items: { _id: string }[] }).items.map((item) => item._id);
       expect(ids).toEqual(cheapest.map((product) => product.id));
+      // The rows of such a page are kept without their price: a stock change shows at once.
+      await t.db.update(products).set({ quantity: 4321 }).where(eq(products.id, ids[0]!));
+      await memory.stockChanged([ids[0]!]);
+      const after = await both((model) =>
+        model.listing({ sort: 'price_asc', limit: 3, prices: book! }, 'en', settings),
+      );
+      expect(after.memory).toEqual(after.postgres);
+      expect((after.memory as { items: { quantity: number }[] }).items[0]!.quantity).toBe(4321);
     } finally {
       await t.db.update(companies).set({ priceListId: null });
       await t.db.delete(priceLists).where(eq(priceLists.id, list!.id));

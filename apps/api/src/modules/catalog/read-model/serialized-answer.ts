@@ -37,8 +37,15 @@ function productIdsOf(value: unknown): readonly string[] {
  * (at zlib's default level unless told).
  */
 export function serializeAnswer(value: unknown, gzip: { level?: number } = {}): ComputedAnswer {
-  const json = Buffer.from(JSON.stringify(value));
-  const productIds = productIdsOf(value);
+  return answerOfJson(Buffer.from(JSON.stringify(value)), productIdsOf(value), gzip);
+}
+
+/** An answer whose JSON is written already, with its gzip from GZIP_FROM_BYTES on. */
+export function answerOfJson(
+  json: Buffer,
+  productIds: readonly string[],
+  gzip: { level?: number } = {},
+): ComputedAnswer {
   return json.byteLength >= GZIP_FROM_BYTES
     ? { json, gzip: gzipSync(json, gzip), productIds }
     : { json, productIds };

@@ -12,18 +12,32 @@ import { discountedCents, type PriceBook } from '../../../pricing';
 import { notFound } from '../../../../platform/errors';
 import { toCents } from '../../../../platform/money';
 import { findProductDetails, recordView } from '../../product-repo';
-import { PRICED_GZIP, repriceItems } from '../../priced-answer';
+import { PRICED_GZIP } from '../../priced-answer';
 import { productPage } from '../product-page';
 import type { AnswerCheck, CatalogReadModel, ListingFilter } from '../read-model';
-import { serializeAnswer, type SerializedAnswer } from '../serialized-answer';
+import {
+  answerOfJson,
+  serializeAnswer,
+  type ComputedAnswer,
+  type SerializedAnswer,
+} from '../serialized-answer';
 import { byBuyerPrice } from './buyer-order';
 import { CatalogIndex } from './catalog-index';
+import { pricedListingJson } from './priced-rows';
 import { responseCacheOf } from './response-cache';
 import type { CatalogSnapshot, SnapshotDependencies } from './snapshot';
 
 /** The settings a catalog answer depends on, as part of its cache key. */
 const settingsKey = (settings: ProductSettings) =>
   `${settings.low_stock_threshold}|${settings.listing_page_size}|${settings.default_sort}`;
+
+/**
+ * An answer computed, with what it depends on: its value, or its JSON already written (with the
+ * products it prices).
+ */
+type Computed = { dependencies: SnapshotDependencies } & (
+  { value: unknown } | { json: Buffer; productIds: readonly string[] }
+);
 
 export interface MemoryReadModelOptions {
   /** Budget of each snapshot's serialized-answer cache in bytes; 0 turns the cache off. */
@@ -81,9 +95,7 @@ export class MemoryReadModel implements CatalogReadModel {
     kind: 'search' | 'listing' | 'product',
     key: string,
     settings: ProductSettings,
-    compute: (
-      snapshot: CatalogSnapshot,
-    ) => Promise<{ value: unknown; dependencies: SnapshotDependencies }>,
+    compute: (snapshot: CatalogSnapshot) => Promise<Computed>,
     gzip?: { level: number },
   ): Promise<SerializedAnswer> {
     const snapshot = await this.index.snapshot();
@@ -93,11 +105,16 @@ export class MemoryReadModel implements CatalogReadModel {
     const hit = cache?.get(fullKey);
     if (hit) return hit;
     const builtAt = snapshot.version;
-    const { value, dependencies } = await compute(snapshot);
-    this.options.check?.(kind, value);
-    return cache
-      ? cache.set(fullKey, value, builtAt, dependencies, gzip)
-      : serializeAnswer(value, gzip);
+    const computed = await compute(snapshot);
+    let answer: ComputedAnswer;
+    if ('json' in computed) {
+      this.options.check?.(kind, JSON.parse(computed.json.toString('utf8')));
+      answer = answerOfJson(computed.json, computed.productIds, gzip);
+    } else {
+      this.options.check?.(kind, computed.value);
+      answer = serializeAnswer(computed.value, gzip);
+    }
+    return cache ? cache.set(fullKey, answer, builtAt, computed.dependencies) : answer;
   }
 
   search(
@@ -141,16 +158,20 @@ export class MemoryReadModel implements CatalogReadModel {
       key,
       settings,
       async (snapshot) => {
-        const { response, docs } = listFrom(snapshot, settings, filter, locale);
-        return {
-          value: priced ? { ...response, items: repriceItems(response.items, priced) } : response,
-          dependencies: {
-            docs,
-            sort: filter.sort ?? settings.default_sort,
-            availability: filter.in_stock === true,
-            price: filter.price_min !== undefined || filter.price_max !== undefined,
-          },
+        const { page, docs } = listFrom(snapshot, settings, filter);
+        const lowStock = settings.low_stock_threshold;
+        const dependencies = {
+          docs,
+          sort: filter.sort ?? settings.default_sort,
+          availability: filter.in_stock === true,
+          price: filter.price_min !== undefined || filter.price_max !== undefined,
         };
+        if (priced) {
+          const json = pricedListingJson(snapshot, docs, page, priced, locale, lowStock);
+          return { json, productIds: docs.map((doc) => snapshot.idOf(doc)), dependencies };
+        }
+        const items = docs.map((doc) => snapshot.listItem(doc, locale, lowStock));
+        return { value: { items, ...page }, dependencies };
       },
       priced ? PRICED_GZIP : undefined,
     );
@@ -336,12 +357,12 @@ function buyerPrices(snapshot: CatalogSnapshot, book: PriceBook): BuyerPrices {
   };
 }
 
+/** A listing's page of documents, and what it says of them beside their rows. */
 function listFrom(
   snapshot: CatalogSnapshot,
   settings: ProductSettings,
   filter: ListingFilter,
-  locale: Locale,
-): { response: AdvancedFilterResponse; docs: number[] } {
+): { page: Omit<AdvancedFilterResponse, 'items'>; docs: number[] } {
   const limit = Math.min(
     filter.limit ?? settings.listing_page_size,
     CATALOG_LIMITS.listingMaxLimit,
@@ -409,12 +430,15 @@ function listFrom(
   counts.forEach((count, index) => {
     if (count > 0) manufacturers.push({ name: snapshot.manufacturerNames[index] as string, count });
   });
-  const response = {
-    items: pageDocs.map((doc) => snapshot.listItem(doc, locale, settings.low_stock_threshold)),
-    total,
-    page,
-    totalPage: Math.max(1, Math.ceil(total / limit)),
-    manufacturers: manufacturers.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+  return {
+    page: {
+      total,
+      page,
+      totalPage: Math.max(1, Math.ceil(total / limit)),
+      manufacturers: manufacturers.sort(
+        (a, b) => b.count - a.count || a.name.localeCompare(b.name),
+      ),
+    },
+    docs: pageDocs,
   };
-  return { response, docs: pageDocs };
 }

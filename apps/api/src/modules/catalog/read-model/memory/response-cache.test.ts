@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productTranslations } from '../../../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../../../test/app';
-import { GZIP_FROM_BYTES } from '../serialized-answer';
+import { GZIP_FROM_BYTES, serializeAnswer } from '../serialized-answer';
 import { loadCatalogSnapshot } from './snapshot-loader';
 import { ResponseCache } from './response-cache';
 
@@ -213,7 +213,7 @@ describe('catalog response cache', () => {
     const cache = new ResponseCache(snapshot, 20_000);
     const value = { text: 'x'.repeat(1000) };
     for (let i = 0; i < 100; i++) {
-      cache.set(`key-${i}`, value, snapshot.version, { docs: [i] });
+      cache.set(`key-${i}`, serializeAnswer(value), snapshot.version, { docs: [i] });
       if (i === 50) expect(cache.get('key-0')).toBeUndefined();
       // key-40 is read after every write from 40 on: it stays.
       if (i >= 40) expect(cache.get('key-40')).toBeDefined();
@@ -223,7 +223,7 @@ describe('catalog response cache', () => {
     expect(cache.get('key-99')?.json?.toString()).toBe(JSON.stringify(value));
     // An answer too big for the budget, even compressed, is answered, not kept.
     const text = randomBytes(8_000).toString('base64');
-    const big = cache.set('big', { text }, snapshot.version, { docs: [] });
+    const big = cache.set('big', serializeAnswer({ text }), snapshot.version, { docs: [] });
     expect(JSON.parse(big.json!.toString())).toEqual({ text });
     expect(big.gzip!.byteLength).toBeGreaterThan(20_000 / 8);
     expect(cache.get('big')).toBeUndefined();
@@ -234,8 +234,8 @@ describe('catalog response cache', () => {
     const cache = new ResponseCache(snapshot, 100_000);
     const small = { text: 'x'.repeat(GZIP_FROM_BYTES - 20) };
     const large = { text: 'x'.repeat(50_000) };
-    cache.set('small', small, snapshot.version, { docs: [] });
-    cache.set('large', large, snapshot.version, { docs: [] });
+    cache.set('small', serializeAnswer(small), snapshot.version, { docs: [] });
+    cache.set('large', serializeAnswer(large), snapshot.version, { docs: [] });
     expect(cache.get('small')).toEqual({
       json: Buffer.from(JSON.stringify(small)),
       productIds: [],
@@ -251,8 +251,10 @@ describe('catalog response cache', () => {
     const snapshot = await loadCatalogSnapshot(t.db);
     const cache = new ResponseCache(snapshot, 100_000);
     const items = [{ _id: 'p-1', text: 'x'.repeat(2_000) }, { _id: 'p-2' }];
-    cache.set('search', { items }, snapshot.version, { docs: [] });
-    cache.set('product', { _id: 'p-3', name: 'x' }, snapshot.version, { docs: [] });
+    cache.set('search', serializeAnswer({ items }), snapshot.version, { docs: [] });
+    cache.set('product', serializeAnswer({ _id: 'p-3', name: 'x' }), snapshot.version, {
+      docs: [],
+    });
     expect(cache.get('search')?.gzip).toBeDefined();
     expect(cache.get('search')?.productIds).toEqual(['p-1', 'p-2']);
     expect(cache.get('product')?.productIds).toEqual(['p-3']);
@@ -262,9 +264,9 @@ describe('catalog response cache', () => {
     const snapshot = await loadCatalogSnapshot(t.db);
     const cache = new ResponseCache(snapshot, 1_000_000);
     const at = snapshot.version;
-    cache.set('page', {}, at, { docs: [1, 2], sort: 'best_seller' });
-    cache.set('other', {}, at, { docs: [3], sort: 'price_asc' });
-    cache.set('filtered', {}, at, { docs: [3], availability: true });
+    cache.set('page', serializeAnswer({}), at, { docs: [1, 2], sort: 'best_seller' });
+    cache.set('other', serializeAnswer({}), at, { docs: [3], sort: 'price_asc' });
+    cache.set('filtered', serializeAnswer({}), at, { docs: [3], availability: true });
     const id = snapshot.idOf(9);
     // Doc 9's sales change: the best-seller order may move, the price order does not.
     snapshot.setStock(id, {
@@ -295,10 +297,10 @@ describe('catalog response cache', () => {
     const snapshot = await loadCatalogSnapshot(t.db);
     const cache = new ResponseCache(snapshot, 1_000_000);
     const at = snapshot.version;
-    cache.set('cheap-first', {}, at, { docs: [1], sort: 'price_asc' });
-    cache.set('in-range', {}, at, { docs: [2], sort: 'best_seller', price: true });
-    cache.set('shows-it', {}, at, { docs: [9] });
-    cache.set('elsewhere', {}, at, { docs: [4], sort: 'best_seller' });
+    cache.set('cheap-first', serializeAnswer({}), at, { docs: [1], sort: 'price_asc' });
+    cache.set('in-range', serializeAnswer({}), at, { docs: [2], sort: 'best_seller', price: true });
+    cache.set('shows-it', serializeAnswer({}), at, { docs: [9] });
+    cache.set('elsewhere', serializeAnswer({}), at, { docs: [4], sort: 'best_seller' });
     const before = snapshot.ordered(null, 'price_asc');
     snapshot.setStock(snapshot.idOf(9), {
       quantity: snapshot.quantity[9]!,

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { serializeAnswer, type SerializedAnswer } from '../serialized-answer';
+import type { ComputedAnswer, SerializedAnswer } from '../serialized-answer';
 import type { CatalogSnapshot, SnapshotDependencies } from './snapshot';
 
 interface Entry {
@@ -60,17 +60,15 @@ export class ResponseCache {
   }
 
   /**
-   * Serializes `value` and keeps it under `key`. `builtAt` is the snapshot's clock read before
-   * the answer was computed, so a change made meanwhile makes the entry stale at once.
+   * Keeps a serialized answer under `key`. `builtAt` is the snapshot's clock read before the
+   * answer was computed, so a change made meanwhile makes the entry stale at once.
    */
   set(
     key: string,
-    value: unknown,
+    answer: ComputedAnswer,
     builtAt: number,
     dependencies: SnapshotDependencies,
-    gzip?: { level: number },
   ): SerializedAnswer {
-    const answer = serializeAnswer(value, gzip);
     const serialized = answer.gzip ?? answer.json;
     const bytes = serialized.byteLength + key.length * 2 + 64;
     if (bytes > this.entries.maxEntrySize) return answer;
