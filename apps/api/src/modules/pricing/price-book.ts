@@ -182,6 +182,9 @@ async function loadBook(db: Executor, listId: string, key: string): Promise<Pric
 /** How long a process trusts what it read of a company's price list before reading it again. */
 const COMPANY_LIST_TTL_MS = 2_000;
 
+/** How many companies' lists are kept read (the least recently asked go first). */
+const COMPANIES_HELD = 10_000;
+
 /**
  * A company's list in force now and its version; null: catalog prices. The version moves with the
  * list and with the catalog's products and categories (catalog_version): which products a
@@ -189,15 +192,26 @@ const COMPANY_LIST_TTL_MS = 2_000;
  */
 type CompanyList = { id: string; version: string } | null;
 
+/** What was read of a company's list, when it was read and when a buyer of it last asked. */
+interface HeldList {
+  list: CompanyList;
+  readAt: number;
+  askedAt: number;
+}
+
 /**
- * The price books of this process: a company's list is looked up at most every 2 s, a list's
- * book is read once per version and kept for the lists in use.
+ * The price books of this process: a company's list is trusted for 2 s, a list's book is read
+ * once per version and kept for the lists in use. When a company's list must be read again, the
+ * lists of every company asked for in the last 2 s and read more than 1 s ago are read with it, in
+ * one statement: with many companies' buyers at work, one statement about every second instead of
+ * one per company every 2 s (200 companies: 100 statements a second, each a round trip of the
+ * request that met it).
  */
 export class PriceBooks {
-  private readonly companies = new LRUCache<string, { list: CompanyList }>({
-    max: 10_000,
-    ttl: COMPANY_LIST_TTL_MS,
-  });
+  private readonly companies = new LRUCache<string, HeldList>({ max: COMPANIES_HELD });
+  private readonly reading = new Map<string, Promise<void>>();
+  /** Moves with `changed()`: a read begun before it does not keep what it found. */
+  private generation = 0;
   private readonly books = new LRUCache<string, Promise<PriceBook>>({ max: 200 });
 
   constructor(private readonly db: Executor) {}
@@ -206,10 +220,12 @@ export class PriceBooks {
   async forCompany(companyId: string | null | undefined): Promise<PriceBook | null> {
     if (!companyId) return null;
     let held = this.companies.get(companyId);
-    if (!held) {
-      held = { list: await this.readCompanyList(companyId) };
-      this.companies.set(companyId, held);
+    if (!held || Date.now() - held.readAt >= COMPANY_LIST_TTL_MS) {
+      await this.readLists(companyId);
+      held = this.companies.get(companyId);
     }
+    if (!held) return this.forCompany(companyId);
+    held.askedAt = Date.now();
     const { list } = held;
     if (!list) return null;
     const key = `${list.id}:${list.version}`;
@@ -233,21 +249,60 @@ export class PriceBooks {
 
   /** Forget what was read of companies (after staff change a list or an assignment here). */
   changed(): void {
+    this.generation++;
     this.companies.clear();
+    this.reading.clear();
   }
 
-  private async readCompanyList(companyId: string): Promise<CompanyList> {
-    const result = (await this.db.execute(sql`select l.id,
+  /**
+   * Reads the list of `companyId`, and of every company asked for within the trust period and
+   * read more than half of it ago, in one statement (or waits for the read under way of it).
+   */
+  private readLists(companyId: string): Promise<void> {
+    const under = this.reading.get(companyId);
+    if (under) return under;
+    const startedAt = Date.now();
+    const ids = [companyId];
+    for (const [id, held] of this.companies.entries()) {
+      if (
+        id !== companyId &&
+        !this.reading.has(id) &&
+        startedAt - held.askedAt < COMPANY_LIST_TTL_MS &&
+        startedAt - held.readAt >= COMPANY_LIST_TTL_MS / 2
+      ) {
+        ids.push(id);
+      }
+    }
+    const generation = this.generation;
+    const read = this.readCompanyLists(ids)
+      .then((lists) => {
+        if (generation !== this.generation) return;
+        for (const id of ids) {
+          const askedAt = this.companies.peek(id)?.askedAt ?? startedAt;
+          this.companies.set(id, { list: lists.get(id) ?? null, readAt: startedAt, askedAt });
+        }
+      })
+      .finally(() => {
+        for (const id of ids) if (this.reading.get(id) === read) this.reading.delete(id);
+      });
+    for (const id of ids) this.reading.set(id, read);
+    return read;
+  }
+
+  /** The lists in force now of these companies, by company; a company without one is left out. */
+  private async readCompanyLists(companyIds: string[]): Promise<Map<string, CompanyList>> {
+    const result = (await this.db.execute(sql`select c.id as "companyId", l.id,
         (extract(epoch from l.updated_at) * 1000000)::bigint::text || ':' || v.structure || ':'
           || v.products as version
       from companies c join price_lists l on l.id = c.price_list_id
         cross join catalog_version v
-      where c.id = ${companyId}
+      where c.id = any(${sql.param(companyIds)}::uuid[])
         and (l.valid_from is null or l.valid_from <= current_date)
         and (l.valid_until is null or l.valid_until >= current_date)`)) as unknown as Rows<{
+      companyId: string;
       id: string;
       version: string;
     }>;
-    return result.rows[0] ?? null;
+    return new Map(result.rows.map(({ companyId, id, version }) => [companyId, { id, version }]));
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   AdvancedFilterResponse,
   CartResponse,
@@ -24,6 +24,7 @@ import {
 import { bearer, createTestApp, type DEMO_ACCOUNTS, type TestApp } from '../../test/app';
 import { addAddress, putInCart, stockProduct } from '../../test/checkout';
 import { multipartBody } from '../../test/claims';
+import { PriceBooks } from './price-book';
 
 let t: TestApp;
 let tokens: Record<keyof typeof DEMO_ACCOUNTS, string>;
@@ -533,5 +534,58 @@ describe('buyers of a company with a price list', () => {
     ).json<Product>();
     expect(page.price).toBe(100);
     expect((await putInCart(t, tokens.purchaser, fixed.id, 10)).subtotal).toBe(1000);
+  });
+});
+
+describe('a process reading companies’ lists', () => {
+  it('reads the lists of the companies in use together, in one statement about every second', async () => {
+    const list = await assignedList();
+    const others = await t.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`${companies.id} <> ${demoCompany}`)
+      .limit(2);
+    const [listed, unlisted] = others.map((company) => company.id);
+    await t.db.update(companies).set({ priceListId: list._id }).where(eq(companies.id, listed!));
+    let statements = 0;
+    const counting = new Proxy(t.db, {
+      get(target, name, receiver) {
+        if (name !== 'execute') return Reflect.get(target, name, receiver) as unknown;
+        return (...args: Parameters<typeof target.execute>) => {
+          statements++;
+          return target.execute(...args);
+        };
+      },
+    });
+    const books = new PriceBooks(counting);
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const book = await books.forCompany(demoCompany);
+      expect(book?.listId).toBe(list._id);
+      expect((await books.forCompany(listed))?.listId).toBe(list._id);
+      expect(await books.forCompany(unlisted)).toBeNull();
+      statements = 0;
+      // Trusted for 2 s: asked again 1.5 s later, nothing is read.
+      now += 1_500;
+      await books.forCompany(listed);
+      await books.forCompany(unlisted);
+      expect(statements).toBe(0);
+      // At 2.1 s the demo company's is read again, with the two others asked 0.6 s before.
+      now += 600;
+      expect(await books.forCompany(demoCompany)).toBe(book);
+      expect(statements).toBe(1);
+      now += 100;
+      expect(await books.forCompany(listed)).toBe(book);
+      expect(await books.forCompany(unlisted)).toBeNull();
+      expect(statements).toBe(1);
+      // A company left alone for 2 s is not read with the others any more.
+      now += 2_000;
+      await books.forCompany(demoCompany);
+      await books.forCompany(listed);
+      expect(statements).toBe(3);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
