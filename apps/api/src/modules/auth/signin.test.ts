@@ -271,6 +271,36 @@ describe('GET /api/auth/me and POST /api/auth/signout', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('checks the sessions in use together, each within the interval', async () => {
+    const interval = t.config.sessionCheckIntervalMs;
+    const [owner, accountant] = await Promise.all([
+      t.signIn('owner@demo.test'),
+      t.signIn('accountant@demo.test'),
+    ]);
+    const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      expect((await me(owner)).statusCode).toBe(200);
+      expect((await me(accountant)).statusCode).toBe(200);
+      now += interval * 0.6;
+      expect((await me(accountant)).statusCode).toBe(200);
+      // The owner's session is due: the accountant's, asked since and checked over half an
+      // interval ago, is checked in the same statement.
+      now += interval * 0.5;
+      expect((await me(owner)).statusCode).toBe(200);
+      await blockAccountant('blocked');
+      now += interval * 0.5;
+      expect((await me(accountant)).statusCode).toBe(200);
+      // An interval after that check, the block made elsewhere applies.
+      now += interval * 0.6;
+      expect((await me(accountant)).statusCode).toBe(401);
+    } finally {
+      clock.mockRestore();
+      await blockAccountant('active');
+    }
+  });
+
   it('applies a block made by another API process within the session check interval', async () => {
     const token = await t.signIn('accountant@demo.test');
     const me = () => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
