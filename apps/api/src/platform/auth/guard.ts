@@ -46,15 +46,26 @@ interface CheckedSession {
 const MAX_CHECKED_SESSIONS = 50_000;
 const checkedSessions = new LRUCache<string, CheckedSession>({ max: MAX_CHECKED_SESSIONS });
 
-/** Checks under way, by session id: what each found, and the user each session was asked for. */
-const checking = new Map<string, { userId: string; found: Promise<Map<string, CheckedSession>> }>();
-/** Sessions forgotten while a check of theirs was under way: what it finds is not kept. */
-const forgottenWhileChecked = new Set<string>();
+/** A session's check under way: its user, the statement's valid sessions, whether forgotten since. */
+interface Check {
+  userId: string;
+  found: Promise<Map<string, CheckedSession>>;
+  forgotten: boolean;
+}
 
-/** Forget a session: the next request with its token asks the database. */
+/** Checks under way, by session id. */
+const checking = new Map<string, Check>();
+
+/**
+ * Forget a session: the next request with its token asks the database (not a check already under
+ * way, which may have read it before it changed, and whose finding is not kept).
+ */
 export function forgetSession(sessionId: string) {
   checkedSessions.delete(sessionId);
-  if (checking.has(sessionId)) forgottenWhileChecked.add(sessionId);
+  const check = checking.get(sessionId);
+  if (!check) return;
+  check.forgotten = true;
+  checking.delete(sessionId);
 }
 
 /** Forget every session of a user (revoked, blocked, deleted, role or company changed). */
@@ -117,6 +128,7 @@ function checkDue(
     }
   }
   const ids = [...due.keys()];
+  const checks = new Map<string, Check>();
   const found = server.db
     .select({
       sessionId: sessions.id,
@@ -142,21 +154,21 @@ function checkDue(
         const checked = { ...row, role: role as AnyRole, checkedAt: startedAt, askedAt };
         valid.set(id, { ...checked, db: server.db });
       }
-      for (const id of ids) {
+      for (const [id, check] of checks) {
         const checked = valid.get(id);
-        if (interval === 0 || !checked || forgottenWhileChecked.has(id)) checkedSessions.delete(id);
-        else checkedSessions.set(id, checked);
+        if (interval > 0 && checked && !check.forgotten) checkedSessions.set(id, checked);
+        else if (!check.forgotten) checkedSessions.delete(id);
       }
       return valid;
     })
     .finally(() => {
-      for (const id of ids) {
-        if (checking.get(id)?.found !== found) continue;
-        checking.delete(id);
-        forgottenWhileChecked.delete(id);
-      }
+      for (const [id, check] of checks) if (checking.get(id) === check) checking.delete(id);
     });
-  for (const [id, user] of due) checking.set(id, { userId: user, found });
+  for (const [id, user] of due) {
+    const check = { userId: user, found, forgotten: false };
+    checks.set(id, check);
+    checking.set(id, check);
+  }
   return found;
 }
 

@@ -30,7 +30,7 @@ function rowTail(snapshot: CatalogSnapshot, doc: number, locale: Locale, lowStoc
   }
   const key = `${locale}|${lowStock}|${doc}`;
   const held = tails.get(key);
-  if (held && snapshot.docUnchangedSince(doc, held.builtAt)) return held.json;
+  if (held && snapshot.unchangedSince(held.builtAt, { docs: [doc] })) return held.json;
   const builtAt = snapshot.version;
   const { price, ...row } = snapshot.listItem(doc, locale, lowStock);
   const json = Buffer.from(JSON.stringify(row).slice(1));

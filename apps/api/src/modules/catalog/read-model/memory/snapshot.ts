@@ -228,12 +228,6 @@ export class CatalogSnapshot implements CategoryTree {
     return true;
   }
 
-  /** Whether a document shows what it showed at clock `since` (texts, stock, sales, views). */
-  docUnchangedSince(doc: number, since: number): boolean {
-    if (this.clock === since) return true;
-    return this.lastChange.products <= since && (this.changedAt[doc] as number) <= since;
-  }
-
   private tick(doc: number): number {
     this.clock++;
     this.changedAt[doc] = this.clock;
