@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks: the process under load runs apart from the load generator.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import autocannon, { type Options } from 'autocannon';
 import { freePort, nodeFlags, root } from '../ops/cluster';
 
 export { freePort, root };
@@ -143,4 +144,20 @@ export function cpuMeter(apiPid: number) {
     for (const [pid, seconds] of start.db) if (!end.has(pid)) db -= seconds;
     return { apiMs: per(cpuSecondsOf(apiPid) - start.api), dbMs: per(db) };
   };
+}
+
+/**
+ * An autocannon run of `seconds` after a warm-up of its own (`warmupFor`), with the CPU per
+ * request (`cpuMeter`) of the run alone: the warm-up runs apart so that it is not counted.
+ */
+export async function measuredRun(
+  options: Omit<Options, 'duration' | 'warmup'> & { connections: number },
+  seconds: number,
+  apiPid: number,
+) {
+  const { warmup } = warmupFor(options.connections);
+  if (warmup) await autocannon({ ...options, duration: warmup.duration });
+  const meter = cpuMeter(apiPid);
+  const result = await autocannon({ ...options, duration: seconds });
+  return { result, cpu: meter(result.requests.total) };
 }

@@ -19,9 +19,9 @@ import {
   STAFF_ORDER_TABS,
   type StaffOrderList,
 } from '@portal/contract';
-import autocannon, { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { cpuMeter, startApi, startChild, stopChild, vmRssMb, warmupFor } from './lib';
+import { measuredRun, startApi, startChild, stopChild, vmRssMb } from './lib';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database of npm run bench:orders-seed');
@@ -77,12 +77,7 @@ async function load(
     headers,
     requests: setupRequest ? [{ setupRequest }] : undefined,
   };
-  // The warm-up runs apart, so that the CPU read around the run is the measured requests' own.
-  const { warmup } = warmupFor(connections);
-  if (warmup) await autocannon({ ...options, duration: warmup.duration });
-  const meter = cpuMeter(server.child.pid ?? 0);
-  const result = await autocannon({ ...options, duration: seconds });
-  const cpu = meter(result.requests.total);
+  const { result, cpu } = await measuredRun(options, seconds, server.child.pid ?? 0);
   const failedStatuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => /^[13-5]\d\d$/.test(code))
     .map(([code, stats]) => ({ code, count: stats.count ?? 0 }));

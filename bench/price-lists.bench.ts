@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { cpuMeter, startApi, startChild, stopChild, warmupFor } from './lib';
+import { measuredRun, startApi, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -267,12 +267,7 @@ async function run(base: string, apiPid: number) {
       headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
       requests: [{ setupRequest }],
     };
-    // The warm-up runs apart, so that the CPU read around the run is the measured requests' own.
-    const { warmup } = warmupFor(connections);
-    if (warmup) await autocannon({ ...options, duration: warmup.duration });
-    const meter = cpuMeter(apiPid);
-    const result = await autocannon({ ...options, duration: seconds });
-    const cpu = meter(result.requests.total);
+    const { result, cpu } = await measuredRun(options, seconds, apiPid);
     const failures = result.errors + result.non2xx;
     console.log(
       `| ${kind} | ${Math.round(result.requests.average).toLocaleString('en')} | ` +

@@ -167,8 +167,8 @@ export class MemoryReadModel implements CatalogReadModel {
           price: filter.price_min !== undefined || filter.price_max !== undefined,
         };
         if (priced) {
-          const json = pricedListingJson(snapshot, docs, page, priced, locale, lowStock);
-          return { json, productIds: docs.map((doc) => snapshot.idOf(doc)), dependencies };
+          const listing = pricedListingJson(snapshot, docs, page, priced, locale, lowStock);
+          return { ...listing, dependencies };
         }
         const items = docs.map((doc) => snapshot.listItem(doc, locale, lowStock));
         return { value: { items, ...page }, dependencies };

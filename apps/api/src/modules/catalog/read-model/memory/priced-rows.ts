@@ -43,7 +43,7 @@ function rowTail(snapshot: CatalogSnapshot, doc: number, locale: Locale, lowStoc
  * without their price: such a page is made per list (a listing in the buyer's price order or
  * filtered by it) and rarely asked twice, and building and serializing its rows again was most
  * of its cost. Each row gets the buyer's price from 1 unit, and the catalog price struck
- * through when they differ (as `repriceItems` gives).
+ * through when they differ (as `repriceItems` gives). With the ids of the products it prices.
  */
 export function pricedListingJson(
   snapshot: CatalogSnapshot,
@@ -52,11 +52,12 @@ export function pricedListingJson(
   book: PriceBook,
   locale: Locale,
   lowStock: number,
-): Buffer {
+): { json: Buffer; productIds: string[] } {
   const parts: Buffer[] = [Buffer.from('{"items":[')];
+  const productIds = docs.map((doc) => snapshot.idOf(doc));
   docs.forEach((doc, index) => {
     const listCents = snapshot.price[doc] as number;
-    const id = snapshot.idOf(doc);
+    const id = productIds[index] as string;
     const cents = book.prices(id) ? book.unitCents(id, listCents, 1) : listCents;
     const head =
       cents === listCents
@@ -65,5 +66,5 @@ export function pricedListingJson(
     parts.push(Buffer.from(head), rowTail(snapshot, doc, locale, lowStock));
   });
   parts.push(Buffer.from(`],${JSON.stringify(page).slice(1)}`));
-  return Buffer.concat(parts);
+  return { json: Buffer.concat(parts), productIds };
 }
