@@ -25,6 +25,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './platform/error-handler';
 import { passwordHashing } from './platform/auth/passwords';
+import { checkSessionsOf } from './platform/auth/guard';
 import { BackgroundWork } from './platform/background';
 import { type LogStream, loggerOptions, requestIdOf } from './platform/log';
 import { helmetHeaders, securityHeaderOptions } from './platform/security-headers';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logStream }: BuildOptions): Promise
   app.decorate('db', db);
   app.decorate('catalog', createCatalogReadModel(db, app.log, config));
   app.decorate('priceBooks', new PriceBooks(db));
+  checkSessionsOf(app, db, config.sessionCheckIntervalMs);
   app.decorate('productSettings', productSettingsReader(db));
   app.decorate('checkoutSettings', checkoutSettingsReader(db));
   app.decorate('payments', createPayments(db, config));

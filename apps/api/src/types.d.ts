@@ -4,9 +4,10 @@ import type { Db } from './db/client';
 import type { CatalogReadModel } from './modules/catalog';
 import type { PriceBooks } from './modules/pricing';
 import type { DocumentPdfs } from './modules/invoices/routes';
-import type { RequestContext } from './platform/auth/guard';
+import type { CheckedSession, RequestContext } from './platform/auth/guard';
 import type { BackgroundWork } from './platform/background';
 import type { Payments } from './platform/payments';
+import type { ReadTogether } from './platform/read-together';
 import type { VatChecker } from './platform/vat';
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     catalog: CatalogReadModel;
     /** Price lists' books, per process (issue 24). */
     priceBooks: PriceBooks;
+    /** Sessions found valid, by session id, checked again together (auth guard). */
+    sessionChecks: ReadTogether<CheckedSession>;
     productSettings: () => Promise<ProductSettings>;
     checkoutSettings: () => Promise<CheckoutSettings>;
     payments: Payments;

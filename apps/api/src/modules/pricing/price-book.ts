@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client';
 import { percentOfCents } from '../../platform/money';
+import { ReadTogether } from '../../platform/read-together';
 
 /** A product's fixed price in a list from a number of units on (1: its price in the list). */
 export interface Tier {
@@ -192,41 +193,27 @@ const COMPANIES_HELD = 10_000;
  */
 type CompanyList = { id: string; version: string } | null;
 
-/** What was read of a company's list, when it was read and when a buyer of it last asked. */
-interface HeldList {
-  list: CompanyList;
-  readAt: number;
-  askedAt: number;
-}
-
 /**
- * The price books of this process: a company's list is trusted for 2 s, a list's book is read
- * once per version and kept for the lists in use. When a company's list must be read again, the
- * lists of every company asked for in the last 2 s and read more than 1 s ago are read with it, in
- * one statement: with many companies' buyers at work, one statement about every second instead of
- * one per company every 2 s (200 companies: 100 statements a second, each a round trip of the
- * request that met it).
+ * The price books of this process: a company's list is trusted for 2 s and read again together
+ * with the other companies' in use (`ReadTogether`); a list's book is read once per version and
+ * kept for the lists in use.
  */
 export class PriceBooks {
-  private readonly companies = new LRUCache<string, HeldList>({ max: COMPANIES_HELD });
-  private readonly reading = new Map<string, Promise<void>>();
-  /** Moves with `changed()`: a read begun before it does not keep what it found. */
-  private generation = 0;
+  private readonly companies: ReadTogether<CompanyList>;
   private readonly books = new LRUCache<string, Promise<PriceBook>>({ max: 200 });
 
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Executor) {
+    this.companies = new ReadTogether({
+      trustMs: COMPANY_LIST_TTL_MS,
+      max: COMPANIES_HELD,
+      read: (companyIds) => this.readCompanyLists(companyIds),
+    });
+  }
 
   /** The book a company's buyers are priced with now; null when they get catalog prices. */
   async forCompany(companyId: string | null | undefined): Promise<PriceBook | null> {
     if (!companyId) return null;
-    let held = this.companies.get(companyId);
-    if (!held || Date.now() - held.readAt >= COMPANY_LIST_TTL_MS) {
-      await this.readLists(companyId);
-      held = this.companies.get(companyId);
-    }
-    if (!held) return this.forCompany(companyId);
-    held.askedAt = Date.now();
-    const { list } = held;
+    const list = await this.companies.get(companyId);
     if (!list) return null;
     const key = `${list.id}:${list.version}`;
     let book = this.books.get(key);
@@ -249,47 +236,10 @@ export class PriceBooks {
 
   /** Forget what was read of companies (after staff change a list or an assignment here). */
   changed(): void {
-    this.generation++;
     this.companies.clear();
-    this.reading.clear();
   }
 
-  /**
-   * Reads the list of `companyId`, and of every company asked for within the trust period and
-   * read more than half of it ago, in one statement (or waits for the read under way of it).
-   */
-  private readLists(companyId: string): Promise<void> {
-    const under = this.reading.get(companyId);
-    if (under) return under;
-    const startedAt = Date.now();
-    const ids = [companyId];
-    for (const [id, held] of this.companies.entries()) {
-      if (
-        id !== companyId &&
-        !this.reading.has(id) &&
-        startedAt - held.askedAt < COMPANY_LIST_TTL_MS &&
-        startedAt - held.readAt >= COMPANY_LIST_TTL_MS / 2
-      ) {
-        ids.push(id);
-      }
-    }
-    const generation = this.generation;
-    const read = this.readCompanyLists(ids)
-      .then((lists) => {
-        if (generation !== this.generation) return;
-        for (const id of ids) {
-          const askedAt = this.companies.peek(id)?.askedAt ?? startedAt;
-          this.companies.set(id, { list: lists.get(id) ?? null, readAt: startedAt, askedAt });
-        }
-      })
-      .finally(() => {
-        for (const id of ids) if (this.reading.get(id) === read) this.reading.delete(id);
-      });
-    for (const id of ids) this.reading.set(id, read);
-    return read;
-  }
-
-  /** The lists in force now of these companies, by company; a company without one is left out. */
+  /** The lists in force now of these companies, by company (null: catalog prices). */
   private async readCompanyLists(companyIds: string[]): Promise<Map<string, CompanyList>> {
     const result = (await this.db.execute(sql`select c.id as "companyId", l.id,
         (extract(epoch from l.updated_at) * 1000000)::bigint::text || ':' || v.structure || ':'
@@ -303,6 +253,8 @@ export class PriceBooks {
       id: string;
       version: string;
     }>;
-    return new Map(result.rows.map(({ companyId, id, version }) => [companyId, { id, version }]));
+    const lists = new Map<string, CompanyList>(companyIds.map((companyId) => [companyId, null]));
+    for (const { companyId, id, version } of result.rows) lists.set(companyId, { id, version });
+    return lists;
   }
 }

@@ -2,8 +2,10 @@ import { can, type AnyRole, type Locale, type Permission } from '@portal/contrac
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../errors';
+import { ReadTogether } from '../read-together';
 import { verifyAccessToken, type AccessTokenClaims } from './tokens';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -25,111 +27,42 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-interface CheckedSession {
+/** A session found valid in the database: its user as they were then. */
+export interface CheckedSession {
   userId: string;
   companyId: string | null;
   role: AnyRole;
   expiresAt: Date;
-  checkedAt: number;
-  /** When a request last came with it: sessions in use are checked together. */
-  askedAt: number;
-  /** The database it was checked in (a test process runs apps on several). */
-  db: FastifyInstance['db'];
 }
 
-/**
- * Sessions found valid in the database, by session id, trusted for `sessionCheckIntervalMs`.
- * This process forgets a session the moment it revokes it or changes its user (sign-out,
- * password change, blocking), so here those take effect on the next request; another API
- * process sees them within the interval.
- */
+/** How many checked sessions an app holds (the least recently used go first). */
 const MAX_CHECKED_SESSIONS = 50_000;
-const checkedSessions = new LRUCache<string, CheckedSession>({ max: MAX_CHECKED_SESSIONS });
 
-/** A session's check under way: its user, the statement's valid sessions, whether forgotten since. */
-interface Check {
-  userId: string;
-  found: Promise<Map<string, CheckedSession>>;
-  forgotten: boolean;
-}
-
-/** Checks under way, by session id. */
-const checking = new Map<string, Check>();
+/** The session checks of the apps of this process (one in production; tests run several). */
+const sessionChecks = new Set<ReadTogether<CheckedSession>>();
 
 /**
- * Forget a session: the next request with its token asks the database (not a check already under
- * way, which may have read it before it changed, and whose finding is not kept).
+ * Sessions found valid in the database, by session id, trusted for `sessionCheckIntervalMs`, the
+ * sessions in use checked again together. This process forgets a session the moment it revokes it
+ * or changes its user (sign-out, password change, blocking), so here those take effect on the
+ * next request; another API process sees them within the interval.
  */
-export function forgetSession(sessionId: string) {
-  checkedSessions.delete(sessionId);
-  const check = checking.get(sessionId);
-  if (!check) return;
-  check.forgotten = true;
-  checking.delete(sessionId);
+export function checkSessionsOf(app: FastifyInstance, db: Db, intervalMs: number) {
+  const checks = new ReadTogether<CheckedSession>({
+    trustMs: intervalMs,
+    max: MAX_CHECKED_SESSIONS,
+    read: (ids) => validSessions(db, ids),
+  });
+  sessionChecks.add(checks);
+  app.decorate('sessionChecks', checks);
+  app.addHook('onClose', () => {
+    sessionChecks.delete(checks);
+  });
 }
 
-/** Forget every session of a user (revoked, blocked, deleted, role or company changed). */
-export function forgetUser(userId: string) {
-  const ofUser = [...checkedSessions.entries()].filter(([, session]) => session.userId === userId);
-  for (const [sessionId] of ofUser) forgetSession(sessionId);
-  for (const [sessionId, check] of checking) if (check.userId === userId) forgetSession(sessionId);
-}
-
-async function checkSession(
-  server: FastifyInstance,
-  sessionId: string,
-  userId: string,
-): Promise<CheckedSession | null> {
-  const now = Date.now();
-  const interval = server.config.sessionCheckIntervalMs;
-  const cached = checkedSessions.get(sessionId);
-  if (
-    cached &&
-    cached.db === server.db &&
-    cached.userId === userId &&
-    now - cached.checkedAt < interval &&
-    cached.expiresAt.getTime() > now
-  ) {
-    cached.askedAt = now;
-    return cached;
-  }
-  const found = await (checking.get(sessionId)?.found ?? checkDue(server, sessionId, userId));
-  const checked = found.get(sessionId);
-  return checked?.userId === userId ? checked : null;
-}
-
-/**
- * Checks `sessionId` in the database, with every session of this database that came with a
- * request within the interval and was checked more than half of it ago, in one statement: with
- * many buyers at work, one statement about every second instead of one per session every
- * interval (200 sessions and 2 s: 100 statements a second, each a round trip of the request that
- * met it). A session is trusted no longer than before: a revocation made by another process
- * shows within the interval.
- */
-function checkDue(
-  server: FastifyInstance,
-  sessionId: string,
-  userId: string,
-): Promise<Map<string, CheckedSession>> {
-  const startedAt = Date.now();
-  const interval = server.config.sessionCheckIntervalMs;
-  const due = new Map([[sessionId, userId]]);
-  if (interval > 0) {
-    for (const [id, held] of checkedSessions.entries()) {
-      if (
-        held.db === server.db &&
-        !due.has(id) &&
-        !checking.has(id) &&
-        startedAt - held.askedAt < interval &&
-        startedAt - held.checkedAt >= interval / 2
-      ) {
-        due.set(id, held.userId);
-      }
-    }
-  }
-  const ids = [...due.keys()];
-  const checks = new Map<string, Check>();
-  const found = server.db
+/** The sessions of these ids that are open (not revoked, not expired, their user active). */
+async function validSessions(db: Db, ids: string[]): Promise<Map<string, CheckedSession>> {
+  const rows = await db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -146,30 +79,35 @@ function checkDue(
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
       ),
-    )
-    .then((rows) => {
-      const valid = new Map<string, CheckedSession>();
-      for (const { sessionId: id, role, ...row } of rows) {
-        const askedAt = checkedSessions.peek(id)?.askedAt ?? startedAt;
-        const checked = { ...row, role: role as AnyRole, checkedAt: startedAt, askedAt };
-        valid.set(id, { ...checked, db: server.db });
-      }
-      for (const [id, check] of checks) {
-        const checked = valid.get(id);
-        if (interval > 0 && checked && !check.forgotten) checkedSessions.set(id, checked);
-        else if (!check.forgotten) checkedSessions.delete(id);
-      }
-      return valid;
-    })
-    .finally(() => {
-      for (const [id, check] of checks) if (checking.get(id) === check) checking.delete(id);
-    });
-  for (const [id, user] of due) {
-    const check = { userId: user, found, forgotten: false };
-    checks.set(id, check);
-    checking.set(id, check);
+    );
+  return new Map(
+    rows.map(({ sessionId, role, ...session }) => [
+      sessionId,
+      { ...session, role: role as AnyRole },
+    ]),
+  );
+}
+
+/** Forget a session: the next request with its token asks the database. */
+export function forgetSession(sessionId: string) {
+  for (const checks of sessionChecks) checks.forget(sessionId);
+}
+
+/** Forget every session of a user (revoked, blocked, deleted, role or company changed). */
+export function forgetUser(userId: string) {
+  for (const checks of sessionChecks) checks.forgetWhere((session) => session.userId === userId);
+}
+
+async function checkSession(
+  server: FastifyInstance,
+  sessionId: string,
+  userId: string,
+): Promise<CheckedSession | null> {
+  const session = await server.sessionChecks.get(sessionId);
+  if (!session || session.userId !== userId || session.expiresAt.getTime() <= Date.now()) {
+    return null;
   }
-  return found;
+  return session;
 }
 
 /**
