@@ -18,7 +18,7 @@ import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEFAULT_PRODUCT_SETTINGS } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { startApi, startChild, stopChild } from './lib';
+import { cpuMeter, startApi, startChild, stopChild } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -186,6 +186,7 @@ async function run() {
   }
   const latencies: number[] = [];
   let failures = 0;
+  const meter = cpuMeter(api.child.pid ?? 0);
   const started = Date.now();
   for (let i = 0; i < buyers.length; i += connections) {
     await Promise.all(
@@ -203,12 +204,14 @@ async function run() {
     );
   }
   const elapsed = (Date.now() - started) / 1000;
+  const cpu = meter(latencies.length);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
   console.log(
     `place order: ${Math.round(latencies.length / elapsed)} orders/s, latency p50 ${at(0.5).toFixed(1)} ms, ` +
-      `p99 ${at(0.99).toFixed(1)} ms, failures ${failures}`,
+      `p99 ${at(0.99).toFixed(1)} ms, failures ${failures}, CPU per order: API ${cpu.apiMs.toFixed(2)} ms, ` +
+      `PostgreSQL ${cpu.dbMs.toFixed(2)} ms`,
   );
 }
 

@@ -5,7 +5,7 @@ import type {
   Locale,
   ProductSettings,
 } from '@portal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
@@ -111,15 +111,39 @@ export function atBuyerPrices(lines: PricedLine[], book: PriceBook | null): Pric
   }));
 }
 
+/** A cart line's columns, as `PricedRow` names them. */
+const pricedLineColumns = {
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  ...pricedColumns,
+};
+
+/**
+ * A cart's lines with today's catalog price, weight and stock (inactive products left out), in
+ * the order they were added, as one JSON array: a column of a larger statement (the checkout's
+ * draft reads it with the addresses), read back with `pricedLinesOf`.
+ */
+export function pricedLinesJson(cartId: string): SQL {
+  const fields = Object.entries(pricedLineColumns).map(
+    ([name, column]) => sql`${name}::text, ${column}`,
+  );
+  return sql`(select coalesce(jsonb_agg(jsonb_build_object(${sql.join(fields, sql`, `)})
+      order by ${cartItems.addedAt}, ${cartItems.productId}), '[]'::jsonb)
+    from ${cartItems} join ${products} on ${products.id} = ${cartItems.productId}
+    where ${cartItems.cartId} = ${cartId} and ${products.isActive})`;
+}
+
+/** The lines `pricedLinesJson` answered. */
+export function pricedLinesOf(json: unknown): PricedLine[] {
+  return (json as PricedRow[]).map(toPricedLine);
+}
+
 /** The cart's lines with today's catalog price, weight and stock (inactive products left out). */
 export async function pricedLines(db: Executor, cartId: string): Promise<PricedLine[]> {
-  const rows = await db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity, ...pricedColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.cartId, cartId), eq(products.isActive, true)))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-  return rows.map(toPricedLine);
+  const result = (await db.execute(sql`select ${pricedLinesJson(cartId)} as lines`)) as unknown as {
+    rows: { lines: unknown }[];
+  };
+  return pricedLinesOf(result.rows[0]?.lines ?? []);
 }
 
 /**
@@ -417,9 +441,16 @@ export async function clearMyCart(deps: CartDeps, ctx: RequestContext): Promise<
 
 /** Removes every line of a cart (inside the caller's transaction when given one). */
 export async function emptyCart(db: Executor, cartId: string): Promise<void> {
-  await db.execute(sql`
-    with emptied as (delete from ${cartItems} where ${cartItems.cartId} = ${cartId})
-    update ${carts} set updated_at = now() where ${carts.id} = ${cartId}`);
+  await db.execute(sql`with ${emptiedCart(cartId)} select 1`);
+}
+
+/**
+ * Emptying a cart as the data-modifying CTEs `emptied_cart` and `touched_cart`, for a statement
+ * that does more in the same round trip (placing an order).
+ */
+export function emptiedCart(cartId: string): SQL {
+  return sql`emptied_cart as (delete from ${cartItems} where ${cartItems.cartId} = ${cartId}),
+    touched_cart as (update ${carts} set updated_at = now() where ${carts.id} = ${cartId})`;
 }
 
 /**

@@ -10,27 +10,23 @@ import {
   type PaymentMethod,
   type ProductSettings,
 } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { companies, orders } from '../../db/schema';
+import { rowFromJson } from '../../db/json-rows';
+import { companies, deliveryAddresses, invoiceAddresses, orders } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import type { AppError } from '../../platform/errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { t, type MessageKey, type Vars } from '../../platform/i18n';
 import { formatEuros, fromCents, toCents } from '../../platform/money';
-import {
-  companyOf,
-  findAddress,
-  findDefaultAddress,
-  toAddress,
-  type AddressRow,
-} from '../addresses';
+import { companyOf, findDefaultAddress, toAddress, type AddressRow } from '../addresses';
 import {
   atBuyerPrices,
   cartIdOf,
   cartSums,
   describeLines,
-  pricedLines,
+  pricedLinesJson,
+  pricedLinesOf,
   titleOf,
   type PricedLine,
 } from '../cart';
@@ -161,6 +157,47 @@ export interface CheckoutDraft {
   settings: CheckoutSettings;
 }
 
+type JsonRow = Record<string, unknown>;
+
+/**
+ * The order's delivery address, its invoice address (when one is chosen), the company and the
+ * cart's priced lines (when a cart is given), in one statement; 404 for an address that is not
+ * the company's.
+ */
+async function readDraftRows(
+  db: Executor,
+  companyId: string,
+  request: { deliveryAddressId: string; invoiceAddressId: string | null },
+  cartId: string | null,
+) {
+  const addressOf = (table: typeof deliveryAddresses | typeof invoiceAddresses, id: string) =>
+    sql`(select to_jsonb(a) from ${table} a where a.id = ${id} and a.company_id = ${companyId})`;
+  const result = (await db.execute(sql`select
+      ${addressOf(deliveryAddresses, request.deliveryAddressId)} as delivery,
+      ${request.invoiceAddressId ? addressOf(invoiceAddresses, request.invoiceAddressId) : sql`null`}
+        as invoice,
+      (select to_jsonb(c) from ${companies} c where c.id = ${companyId}) as company,
+      ${cartId ? pricedLinesJson(cartId) : sql`'[]'::jsonb`} as lines`)) as unknown as {
+    rows: {
+      delivery: JsonRow | null;
+      invoice: JsonRow | null;
+      company: JsonRow | null;
+      lines: unknown;
+    }[];
+  };
+  const [row] = result.rows;
+  if (!row?.company) throw notFound();
+  if (!row.delivery || (request.invoiceAddressId && !row.invoice)) {
+    throw notFound('errors.address_not_found');
+  }
+  return {
+    delivery: rowFromJson(deliveryAddresses, row.delivery) as AddressRow,
+    invoice: row.invoice ? (rowFromJson(invoiceAddresses, row.invoice) as AddressRow) : null,
+    company: rowFromJson(companies, row.company),
+    cartLines: pricedLinesOf(row.lines),
+  };
+}
+
 /**
  * Reads the cart (or the given lines), addresses and company and prices the order: totals, VAT
  * and what blocks it. A quote's lines (`quote`) were agreed with staff: the cart's minimum
@@ -177,16 +214,16 @@ export async function draftCheckout(
   const companyId = companyOf(ctx);
   const { checkout: settings, product: productSettings } = shop;
   const id = source.cartId ?? (source.lines ? null : await cartIdOf(db, ctx.userId));
-  const delivery = await findAddress(db, 'delivery', companyId, request.deliveryAddressId);
-  const invoice = request.invoiceAddressId
-    ? await findAddress(db, 'invoice', companyId, request.invoiceAddressId)
-    : null;
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound();
+  const { delivery, invoice, company, cartLines } = await readDraftRows(
+    db,
+    companyId,
+    request,
+    source.lines ? null : id,
+  );
   // A quote's lines are at its prices; the cart's and an approval's at the buyer's prices.
   const lines = source.quote
     ? (source.lines ?? [])
-    : atBuyerPrices(source.lines ?? (id ? await pricedLines(db, id) : []), shop.book ?? null);
+    : atBuyerPrices(source.lines ?? cartLines, shop.book ?? null);
 
   const buyerVatNumber = invoice ? invoice.vatNumber : (delivery.vatNumber ?? company.vatNumber);
   // Verified by VIES or staff and not found inactive since: a number that is merely well formed

@@ -27,7 +27,8 @@ import {
   type NotificationDetail,
 } from '../../db/schema';
 import type { Config } from '../../config';
-import { enqueueMails } from '../../platform/mail/outbox';
+import { enqueueMails, outboxInsert, type OutgoingMail } from '../../platform/mail/outbox';
+import type { MailTemplate } from '../../platform/mail/template-vars';
 import { webUrl } from '../../platform/urls';
 import { mailOn } from './preferences';
 
@@ -35,13 +36,24 @@ import { mailOn } from './preferences';
 const audienceOf = (type: NotificationType): readonly string[] =>
   PERMISSIONS[`notifications.${type}`];
 
+/** A member who hears of a notification: where and how to mail them. */
+interface Recipient {
+  id: string;
+  email: string;
+  firstName: string;
+  locale: string;
+  preferences: (typeof users.$inferSelect)['notificationPreferences'];
+}
+
 /**
  * Writes one notification per active member of the company whose role should know, in the
  * caller's transaction (the notification exists exactly when the change does), and queues the
  * type's e-mail to each of them who kept it switched on, in their language, with a button to
  * where it leads in the portal (`links`: the address links start with). `mailedApart` is a
  * member who gets a fuller mail about the same event from the caller (the buyer of a shipped
- * order): no second mail for them.
+ * order): no second mail for them. The members are read, their notifications written and the
+ * caller's own `mails` about the event (an order's confirmation) queued in one statement; the
+ * members' mails, rendered in their languages, in a second one when any has them switched on.
  */
 export async function notifyCompany(
   tx: Executor,
@@ -55,51 +67,52 @@ export async function notifyCompany(
     recipient?: string;
     /** An invoice or credit note the mails attach, in the format the company chose. */
     document?: Pick<MailAttachmentRef, 'document' | 'id'>;
+    /** The caller's own mails about the same event, queued with the notifications. */
+    mails?: OutgoingMail<MailTemplate>[];
   } = {},
 ): Promise<number> {
-  const members = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      locale: users.locale,
-      preferences: users.notificationPreferences,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.status, 'active'),
-        inArray(users.role, [...audienceOf(type)]),
-        options.recipient ? eq(users.id, options.recipient) : undefined,
-      ),
-    );
-  if (members.length === 0) return 0;
+  const audience = and(
+    eq(users.companyId, companyId),
+    eq(users.status, 'active'),
+    inArray(users.role, [...audienceOf(type)]),
+    options.recipient ? eq(users.id, options.recipient) : undefined,
+  );
+  const callerMails = options.mails ?? [];
+  const written = (await tx.execute(sql`
+    with members as (
+      select ${users.id} as "id", ${users.email} as "email", ${users.firstName} as "firstName",
+        ${users.locale} as "locale", ${users.notificationPreferences} as "preferences"
+      from ${users} where ${audience}
+    ), written as (
+      insert into ${notifications} (user_id, company_id, type, detail)
+      select id, ${companyId}, ${type}, ${JSON.stringify(detail)}::jsonb from members
+    )${callerMails.length > 0 ? sql`, mailed as (${outboxInsert(tx, callerMails).getSQL()})` : sql``}
+    select * from members`)) as unknown as { rows: Recipient[] };
+  const members = written.rows;
   const path = notificationPath(detail) ?? '/notifications';
-  const attachments = options.document
-    ? await documentAttachments(tx, companyId, options.document)
-    : undefined;
-  await tx
-    .insert(notifications)
-    .values(members.map((member) => ({ userId: member.id, companyId, type, detail })));
+  const mailed = members.filter(
+    (member) => member.id !== options.mailedApart && mailOn(member.preferences, type),
+  );
+  const attachments =
+    options.document && mailed.length > 0
+      ? await documentAttachments(tx, companyId, options.document)
+      : undefined;
   await enqueueMails(
     tx,
-    members
-      .filter((member) => member.id !== options.mailedApart && mailOn(member.preferences, type))
-      .map((member) => ({
-        to: member.email,
-        template: `notification_${type}` as const,
-        locale: member.locale as Locale,
-        vars: {
-          first_name: member.firstName,
-          buyer_name: detail.buyer?.full_name ?? '',
-          order_number: detail.order?.order_number ?? '',
-          invoice_number: detail.invoice?.invoice_number ?? '',
-          quote_number: detail.quote?.quote_number ?? '',
-          open_url: webUrl(links, member.locale as Locale, path),
-        },
-        attachments,
-      })),
+    mailed.map((member) => ({
+      to: member.email,
+      template: `notification_${type}` as const,
+      locale: member.locale as Locale,
+      vars: {
+        first_name: member.firstName,
+        buyer_name: detail.buyer?.full_name ?? '',
+        order_number: detail.order?.order_number ?? '',
+        invoice_number: detail.invoice?.invoice_number ?? '',
+        quote_number: detail.quote?.quote_number ?? '',
+        open_url: webUrl(links, member.locale as Locale, path),
+      },
+      attachments,
+    })),
   );
   return members.length;
 }

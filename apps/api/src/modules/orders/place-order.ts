@@ -23,13 +23,13 @@ import {
 } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import { conflict, invalid, serviceUnavailable } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/outbox';
+import type { OutgoingMail } from '../../platform/mail/outbox';
 import { mailStaffAlert } from '../../platform/mail/staff-alerts';
 import { formatEuros, lineCents } from '../../platform/money';
 import type { Payments } from '../../platform/payments';
 import { appUrl, webUrl } from '../../platform/urls';
 import { companyOf, snapshotOf } from '../addresses';
-import { availableQuantity, cartIdOf, emptyCart } from '../cart';
+import { availableQuantity, cartIdOf, emptiedCart } from '../cart';
 import { productLabelsQuery, type StockChangeCause } from '../catalog';
 import { companyName } from '../companies';
 import {
@@ -155,13 +155,12 @@ async function reserveStock(
 }
 
 /** The order's mail to the buyer, in the buyer's language (staff may send it again). */
-export async function mailConfirmation(
-  tx: Executor,
+export function confirmationMail(
   config: Config,
   settings: CheckoutSettings,
   order: OrderRow,
   buyer: { email: string; firstName: string },
-) {
+): OutgoingMail<'order_placed' | 'order_placed_bank_transfer'> {
   const locale = order.locale as Locale;
   const common = {
     first_name: buyer.firstName,
@@ -170,16 +169,14 @@ export async function mailConfirmation(
     delivery_days: order.deliveryDays,
     order_url: webUrl(config, locale, '/orders'),
   };
-  if (order.paymentMethod === 'banktransfer') {
-    await enqueueMail(tx, {
-      to: buyer.email,
-      template: 'order_placed_bank_transfer',
-      locale,
-      vars: { ...common, ...settings.bank_account },
-    });
-  } else {
-    await enqueueMail(tx, { to: buyer.email, template: 'order_placed', locale, vars: common });
-  }
+  return order.paymentMethod === 'banktransfer'
+    ? {
+        to: buyer.email,
+        template: 'order_placed_bank_transfer',
+        locale,
+        vars: { ...common, ...settings.bank_account },
+      }
+    : { to: buyer.email, template: 'order_placed', locale, vars: common };
 }
 
 /** The answer to an order above the purchaser's limits: it can only be submitted for approval. */
@@ -210,6 +207,8 @@ export interface OrderToWrite {
   settings: CheckoutSettings;
   /** The Idempotency-Key the order is placed under, written with it. */
   idempotency?: { key: string; requestHash: string };
+  /** The cart the order was drafted from, emptied in the statement that writes the order. */
+  cartId?: string;
 }
 
 /**
@@ -222,7 +221,7 @@ export async function writeOrder(
   tx: Executor,
   deps: OrdersDeps,
   ctx: RequestContext,
-  { input, draft, buyer, settings, idempotency }: OrderToWrite,
+  { input, draft, buyer, settings, idempotency, cartId }: OrderToWrite,
 ) {
   const companyId = companyOf(ctx);
   const { totals } = draft;
@@ -257,9 +256,10 @@ export async function writeOrder(
   const column = <T>(pick: (line: CheckoutDraft['lines'][number]) => T) =>
     sql.param(draft.lines.map(pick));
   // The order, its lines (with the products' SKU and title in the order's language), its first
-  // event and its payment row in one statement: four inserts and a read were five round trips.
+  // event, its payment row and its Idempotency-Key in one statement, the cart emptied in it: five
+  // inserts, a read and the cart's delete were seven round trips.
   const written = (await tx.execute(sql`
-    with labels as (${productLabelsQuery(tx, ids, ctx.locale).getSQL()}),
+    with ${cartId ? sql`${emptiedCart(cartId)},` : sql``} labels as (${productLabelsQuery(tx, ids, ctx.locale).getSQL()}),
     placed as (${insertOrder.getSQL()}),
     placed_lines as (
       insert into ${orderLines} (order_id, product_id, position, sku, title, unit_price_cents,
@@ -287,7 +287,14 @@ export async function writeOrder(
       select placed.id, ${online ? deps.payments.active.name : 'bank_transfer'},
         ${input.paymentMethod}, placed.total_cents from placed
       returning *
-    )
+    )${
+      idempotency
+        ? sql`, keyed as (
+      insert into ${idempotencyKeys} (user_id, key, request_hash, order_id)
+      select ${ctx.userId}, ${idempotency.key}, ${idempotency.requestHash}, placed.id from placed
+    )`
+        : sql``
+    }
     select (select to_jsonb(placed) from placed) as order,
       (select jsonb_agg(placed_lines order by position) from placed_lines) as lines,
       (select to_jsonb(first_event) from first_event) as event,
@@ -302,7 +309,8 @@ export async function writeOrder(
   const payment = rowFromJson(payments, row.payment);
   const titles = new Map(lines.map((line) => [line.productId, line.title]));
   const titleOf = (productId: string) => titles.get(productId) ?? '';
-  // The buyer has the order's confirmation mail: the other members get the notification's.
+  // The buyer has the order's confirmation mail, queued with the other members' notification
+  // mails.
   await notifyCompany(
     tx,
     deps.config,
@@ -312,9 +320,11 @@ export async function writeOrder(
       buyer: { _id: ctx.userId, full_name: `${buyer.firstName} ${buyer.lastName}` },
       order: { _id: order.id, order_number: order.orderNumber },
     },
-    { mailedApart: ctx.userId },
+    {
+      mailedApart: ctx.userId,
+      mails: [confirmationMail(deps.config, settings, order, buyer)],
+    },
   );
-  await mailConfirmation(tx, deps.config, settings, order, buyer);
   if (order.paymentMethod === 'banktransfer') {
     // Named once, however many staff members get the alert.
     let company: Promise<string> | undefined;
@@ -325,14 +335,6 @@ export async function writeOrder(
       amount: formatEuros(order.totalCents, staffLocale),
       order_url: webUrl(deps.config, staffLocale, `/admin/orders/${order.id}`),
     }));
-  }
-  if (idempotency) {
-    await tx.insert(idempotencyKeys).values({
-      userId: ctx.userId,
-      key: idempotency.key,
-      requestHash: idempotency.requestHash,
-      orderId: order.id,
-    });
   }
   // Last: the stock rows are what concurrent orders of the same products wait for, and they
   // stay locked until the commit; taken here, they are held for this update and the commit
@@ -416,13 +418,13 @@ export async function placeOrder(
     // A buyer without a cart row has an empty cart: the draft's blocker answered above.
     const buyer = locked;
     if (!buyer) throw new Error('cart vanished');
-    await emptyCart(tx, cartId);
     const written = await writeOrder(tx, deps, ctx, {
       input,
       draft,
       buyer,
       settings,
       idempotency: keyed,
+      cartId,
     });
     return { kind: 'placed', ...written, buyer } as const;
   });

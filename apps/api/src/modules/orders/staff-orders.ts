@@ -44,7 +44,7 @@ import {
 import { formatEuros, fromCents } from '../../platform/money';
 import { webUrl } from '../../platform/urls';
 import { recordAudit } from '../audit';
-import { mailConfirmation, type OrdersDeps } from './place-order';
+import { confirmationMail, type OrdersDeps } from './place-order';
 import type { OrderRow } from './status';
 import { describeOrder, findOrder } from './view';
 
@@ -786,7 +786,7 @@ export async function resendConfirmation(
   if (!buyer) throw new Error(`order ${order.id} lost its buyer`);
   const settings = await deps.checkoutSettings();
   await deps.db.transaction(async (tx) => {
-    await mailConfirmation(tx, deps.config, settings, order, buyer);
+    await enqueueMail(tx, confirmationMail(deps.config, settings, order, buyer));
     await recordAudit(tx, {
       staffUserId: ctx.userId,
       action: 'order.resend_confirmation',

@@ -24,7 +24,16 @@ export async function enqueueMail<T extends MailTemplate>(db: Executor, mail: Ou
 /** Several mails in one statement (a notification to each member of a company). */
 export async function enqueueMails(db: Executor, mails: OutgoingMail<MailTemplate>[]) {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
+  await outboxInsert(db, mails);
+}
+
+/**
+ * The insert of mails into the outbox, rendered in their recipients' languages: awaited, or
+ * written into a larger statement with `getSQL()` (a data-modifying CTE) to save a round trip.
+ * At least one mail.
+ */
+export function outboxInsert(db: Executor, mails: OutgoingMail<MailTemplate>[]) {
+  return db.insert(mailOutbox).values(
     mails.map((mail) => {
       const { subject, text, html } = renderMail(mail.template, mail.locale, mail.vars);
       return {
