@@ -203,7 +203,7 @@ interface WrittenOrder {
 }
 
 /** The next order number, for a statement that reads it ahead of the order's (checkout's lock). */
-export const nextOrderNumber = sql<string>`nextval('order_number_seq')::text`;
+const nextOrderNumber = sql<string>`nextval('order_number_seq')::text`;
 
 async function takeOrderNumber(tx: Executor): Promise<string> {
   const taken = (await tx.execute(sql`select ${nextOrderNumber} as number`)) as unknown as {
