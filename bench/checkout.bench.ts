@@ -20,7 +20,7 @@ import { seedCatalog } from '../apps/api/src/db/seed/catalog';
 import { DEFAULT_PRODUCT_SETTINGS } from '../apps/api/src/db/seed/catalog';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import { cpuMeter, startApi, startChild, stopChild } from './lib';
+import { cpuMeter, startApi, startChild, stopChild, warmupFor } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -205,7 +205,7 @@ async function run() {
     );
   // The first wave is the warm-up (untimed; none with BENCH_WARMUP_SECONDS=0): the place-order
   // code's first run took 1,260 ms where the next waves took 342 to 471 ms, and made the p99.
-  const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) > 0 ? connections : 0;
+  const warmup = warmupFor(connections).warmup ? connections : 0;
   await wave(buyers.slice(0, warmup), false);
   const meter = cpuMeter(api.child.pid ?? 0);
   const started = Date.now();

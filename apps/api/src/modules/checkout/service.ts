@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { rowFromJson } from '../../db/json-rows';
+import { rowFromJson, type JsonRow } from '../../db/json-rows';
 import { companies, deliveryAddresses, invoiceAddresses, orders } from '../../db/schema';
 import type { RequestContext } from '../../platform/auth/guard';
 import type { AppError } from '../../platform/errors';
@@ -156,8 +156,6 @@ export interface CheckoutDraft {
   blockers: Blocker[];
   settings: CheckoutSettings;
 }
-
-type JsonRow = Record<string, unknown>;
 
 /**
  * The order's delivery address, its invoice address (when one is chosen), the company and the

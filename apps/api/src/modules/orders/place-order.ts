@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { rowFromJson } from '../../db/json-rows';
+import { rowFromJson, type JsonRow } from '../../db/json-rows';
 import {
   carts,
   idempotencyKeys,
@@ -192,7 +192,6 @@ function approvalRequired(spending: Spending, ctx: RequestContext) {
       });
 }
 
-type JsonRow = Record<string, unknown>;
 /** The rows an order's statement wrote, as JSON, and the products whose units it took. */
 interface WrittenOrder {
   order: JsonRow | null;
