@@ -406,6 +406,40 @@ describe('GET /api/xml/getByUserId/:userId', () => {
       }
     });
 
+    it('copies with half of the pool at most; the feeds beyond read pages and the rest keep a connection', async () => {
+      const half = Math.floor((pool().options.max ?? 0) / 2);
+      expect(half).toBeGreaterThan(0);
+      const options = { pageSize: 7 };
+      // Each feed read to its first products, then left waiting, as a slow client leaves it.
+      const streams = Array.from({ length: half + 1 }, () =>
+        catalogXml({ db: t.db, config: t.config }, header, options),
+      );
+      const firsts: Buffer[] = [];
+      for (const stream of streams) {
+        const head = await stream.next();
+        const products = await stream.next();
+        firsts.push(Buffer.from(`${head.value as string}`), Buffer.from(products.value!));
+      }
+      try {
+        expect((await copying()).rows[0]?.n).toBe(half);
+        expect(pool().totalCount - pool().idleCount).toBe(half);
+        // The last feed reads keyset pages: the same document, to its end.
+        const last = streams[half]!;
+        const chunks = firsts.slice(-2);
+        for await (const chunk of { [Symbol.asyncIterator]: () => last }) {
+          chunks.push(Buffer.from(chunk));
+        }
+        expect(Buffer.concat(chunks)).toEqual(await read({ copy: false, pageSize: 7 }));
+      } finally {
+        await Promise.all(streams.map((stream) => stream.return(undefined)));
+      }
+      // The copies given back, a feed copies again.
+      await vi.waitFor(() => expect(pool().totalCount).toBe(pool().idleCount), { timeout: 5000 });
+      const again = await read({});
+      expect(again).toEqual(await read({ copy: false, pageSize: 7 }));
+      expect((await copying()).rows[0]?.n).toBe(0);
+    });
+
     it('gives the connection back when the client hangs up mid-stream', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;

@@ -1,5 +1,6 @@
 import { can, type AnyRole, type ProductSettings } from '@portal/contract';
 import type { SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Config } from '../../config';
 import { postgresPoolOf, type Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
@@ -87,11 +88,31 @@ async function* pagesOf(db: Executor, rendering: FeedRendering, pageSize: number
   }
 }
 
+/** The COPY streams under way, per pool. */
+const copyStreams = new WeakMap<pg.Pool, number>();
+
+/**
+ * Whether a feed may stream with COPY from `pool`: a stream holds its connection for as long as
+ * its client reads (a slow one, minutes), so at most half of the pool's connections copy at
+ * once, and the requests that need one for a moment still find one. Given back by `endCopy`.
+ */
+function startCopy(pool: pg.Pool): boolean {
+  const streams = copyStreams.get(pool) ?? 0;
+  if (streams >= Math.max(1, Math.floor((pool.options.max ?? 10) / 2))) return false;
+  copyStreams.set(pool, streams + 1);
+  return true;
+}
+
+function endCopy(pool: pg.Pool) {
+  copyStreams.set(pool, (copyStreams.get(pool) ?? 1) - 1);
+}
+
 /**
  * The catalog as XML. Each product's element is rendered by the database; on PostgreSQL one
  * COPY streams them as the bytes it sends, on PGlite keyset pages are read. Pulled by a stream,
  * either reads on only when the socket has taken what came before, so memory stays flat
- * however large the catalog. `copy: false` reads pages on PostgreSQL too.
+ * however large the catalog. `copy: false` reads pages on PostgreSQL too, as does a feed asked
+ * while half of the pool's connections are copying (`startCopy`).
  */
 export async function* catalogXml(
   { db, config }: Pick<FeedDeps, 'db' | 'config'>,
@@ -104,7 +125,12 @@ export async function* catalogXml(
     unitPrices: feed.unitPrices,
   };
   const pool = copy ? postgresPoolOf(db) : undefined;
-  yield feedHead(feed);
-  yield* pool ? copyProductElements(pool, rendering) : pagesOf(db, rendering, pageSize);
-  yield feedTail;
+  const copying = pool !== undefined && startCopy(pool);
+  try {
+    yield feedHead(feed);
+    yield* copying ? copyProductElements(pool, rendering) : pagesOf(db, rendering, pageSize);
+    yield feedTail;
+  } finally {
+    if (copying) endCopy(pool);
+  }
 }
