@@ -24,7 +24,8 @@ const envSchema = z.object({
   /** Where product pictures, category icons and banners are served from (DATA_DIR/media). */
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  /** One-off statements and transactions: 8 took a sixth less database CPU per order than 20 (decision 018). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(8),
   DATABASE_PREPARED_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(4),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
