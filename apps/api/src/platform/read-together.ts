@@ -12,8 +12,6 @@ export interface ReadTogetherOptions<V> {
 interface Held<V> {
   value: V;
   readAt: number;
-  /** When it was last asked for: the keys in use are read again together. */
-  askedAt: number;
 }
 
 /** A key's read under way, and whether the key was forgotten since it began. */
@@ -34,6 +32,12 @@ interface Reading<V> {
 export class ReadTogether<V> {
   private readonly held: LRUCache<string, Held<V>>;
   private readonly reading = new Map<string, Reading<V>>();
+  /**
+   * When each key was last asked for, the oldest ask first: the keys in use, read again
+   * together. A key is dropped once not asked for within the trust period, so finding the keys
+   * due takes as long as there are keys in use, not as there are keys held.
+   */
+  private readonly asked = new Map<string, number>();
 
   constructor(private readonly options: ReadTogetherOptions<V>) {
     this.held = new LRUCache({ max: options.max });
@@ -42,11 +46,10 @@ export class ReadTogether<V> {
   /** The key's value, read now if not trusted any more; undefined when it has none. */
   async get(key: string): Promise<V | undefined> {
     const now = Date.now();
+    this.asked.delete(key);
+    this.asked.set(key, now);
     const held = this.held.get(key);
-    if (held && now - held.readAt < this.options.trustMs) {
-      held.askedAt = now;
-      return held.value;
-    }
+    if (held && now - held.readAt < this.options.trustMs) return held.value;
     const values = await (this.reading.get(key)?.values ?? this.readDue(key));
     return values.get(key);
   }
@@ -82,11 +85,16 @@ export class ReadTogether<V> {
     const startedAt = Date.now();
     const { trustMs } = this.options;
     const keys = [key];
-    for (const [other, held] of this.held.entries()) {
+    for (const [other, askedAt] of this.asked) {
+      if (startedAt - askedAt >= trustMs) {
+        this.asked.delete(other);
+        continue;
+      }
+      const held = this.held.peek(other);
       if (
+        held &&
         other !== key &&
         !this.reading.has(other) &&
-        startedAt - held.askedAt < trustMs &&
         startedAt - held.readAt >= trustMs / 2
       ) {
         keys.push(other);
@@ -103,8 +111,7 @@ export class ReadTogether<V> {
             this.held.delete(read);
             continue;
           }
-          const askedAt = this.held.peek(read)?.askedAt ?? startedAt;
-          this.held.set(read, { value, readAt: startedAt, askedAt });
+          this.held.set(read, { value, readAt: startedAt });
         }
         return found;
       })
