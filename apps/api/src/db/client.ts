@@ -111,7 +111,7 @@ export async function openDatabase(
   url: string | undefined,
   dataDir: string,
   onConnectionError: (error: Error) => void = () => {},
-  pools: PoolSizes = { max: 10, preparedMax: 4 },
+  pools: PoolSizes = { max: 8, preparedMax: 4 },
   /** An in-memory PGlite starts from this dump of a data directory (tests' template). */
   memoryFrom?: Blob,
 ): Promise<Database> {
