@@ -14,6 +14,13 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * The PostgreSQL pools' sizes when not configured, for the API and the tests alike: one-off
+ * statements and transactions (8 took a sixth less database CPU per order than 20, decision 018)
+ * and the prepared statements (decision 007).
+ */
+export const DATABASE_POOLS = { max: 8, preparedMax: 4 };
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -24,9 +31,13 @@ const envSchema = z.object({
   /** Where product pictures, category icons and banners are served from (DATA_DIR/media). */
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
-  /** One-off statements and transactions: 8 took a sixth less database CPU per order than 20 (decision 018). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(8),
-  DATABASE_PREPARED_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(4),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DATABASE_POOLS.max),
+  DATABASE_PREPARED_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(DATABASE_POOLS.preparedMax),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   JWT_SECRET: z.string().min(32).optional(),

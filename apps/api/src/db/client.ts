@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { isPostgresUrl } from '../config';
+import { DATABASE_POOLS, isPostgresUrl } from '../config';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -111,7 +111,7 @@ export async function openDatabase(
   url: string | undefined,
   dataDir: string,
   onConnectionError: (error: Error) => void = () => {},
-  pools: PoolSizes = { max: 8, preparedMax: 4 },
+  pools: PoolSizes = DATABASE_POOLS,
   /** An in-memory PGlite starts from this dump of a data directory (tests' template). */
   memoryFrom?: Blob,
 ): Promise<Database> {

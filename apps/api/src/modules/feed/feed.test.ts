@@ -379,10 +379,12 @@ describe('GET /api/xml/getByUserId/:userId', () => {
       if (!found) throw new Error('no PostgreSQL pool');
       return found;
     };
-    const copying = () =>
+    /** Connections whose statement is (or last was) a copy begun `since` (a timestamp). */
+    const copying = (since = '-infinity') =>
       t.db.execute(
         sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and query like 'copy (select xml%'`,
+            where datname = current_database() and query like 'copy (select xml%'
+            and query_start >= ${since}::timestamptz`,
       ) as unknown as Promise<{ rows: { n: number }[] }>;
 
     it('streams with COPY the very bytes the keyset reads give', async () => {
@@ -414,14 +416,7 @@ describe('GET /api/xml/getByUserId/:userId', () => {
         const { rows } = (await t.db.execute(
           sql`select clock_timestamp()::text as at`,
         )) as unknown as { rows: { at: string }[] };
-        return async () => {
-          const counted = (await t.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and query like 'copy (select xml%'
-                and query_start >= ${rows[0]!.at}::timestamptz`,
-          )) as unknown as { rows: { n: number }[] };
-          return counted.rows[0]?.n;
-        };
+        return async () => (await copying(rows[0]!.at)).rows[0]?.n;
       };
       /** Feeds read to their first products, then left waiting, as slow clients leave them. */
       const begun = async (count: number) => {
